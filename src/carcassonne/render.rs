@@ -1,0 +1,302 @@
+//! Text pictures of tiles and of the table.
+//!
+//! A tile is 7 characters wide and 3 tall (terminal cells are about twice as
+//! tall as wide, so this is roughly square). Adjacent tiles touch, so roads
+//! and cities run on across tile borders:
+//!
+//! ```text
+//! .#####.   city `#`, road `=` `|` and `+` (bend or junction),
+//! ===+===   field `.`, cloister `^`, a meeple as its colour's glyph.
+//! ...|...
+//! ```
+
+use nu_ansi_term::{Color, Style};
+
+use super::board::Board;
+use super::geometry::{rotate_half_edges, rotate_sides, Pos};
+use super::tile::{SegmentDef, SegmentKind, Terrain, TileTypeId};
+use super::tile_set::TileSet;
+
+#[derive(Clone, Debug, Default)]
+pub struct RenderOptions {
+    /// Colour with ANSI escapes; when false the output has none at all.
+    pub ansi: bool,
+    /// Glyph and colour per meeple colour number (the index). Colours past
+    /// the end are drawn as their number in base 36.
+    pub meeple_glyphs: Vec<(char, Color)>,
+    /// A cell to point out (the last tile, a proposed move): its row and
+    /// column numbers are bracketed, and with ANSI its block is shaded.
+    pub highlight: Option<Pos>,
+}
+
+const WIDTH: usize = 7;
+type Cell = (char, Style);
+type Block = [[Cell; WIDTH]; 3];
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ink {
+    City,
+    Road(char),
+    Field,
+    Cloister,
+}
+
+impl Ink {
+    fn cell(self) -> Cell {
+        match self {
+            Ink::City => ('#', Color::Yellow.normal()),
+            Ink::Road(c) => (c, Style::new().bold()),
+            Ink::Field => ('.', Color::Green.normal()),
+            Ink::Cloister => ('^', Color::Red.bold()),
+        }
+    }
+}
+
+/// Where a meeple on a side's city or road is drawn, by side (N E S W).
+const SIDE_ANCHOR: [(usize, usize); 4] = [(0, 3), (1, 5), (2, 3), (1, 1)];
+/// Where a meeple on a field is drawn, by its first half-side.
+const HALF_ANCHOR: [(usize, usize); 8] = [
+    (0, 1),
+    (0, 5),
+    (0, 6),
+    (2, 6),
+    (2, 5),
+    (2, 1),
+    (2, 0),
+    (0, 0),
+];
+const CENTRE: (usize, usize) = (1, 3);
+const HIGHLIGHT: Color = Color::DarkGray;
+
+/// What the middle of the tile shows, and the segment it belongs to (a
+/// junction belongs to no road).
+fn centre(segments: &[SegmentDef], sides: &[u8]) -> (Ink, Option<usize>) {
+    let of_kind = |kind| (0..segments.len()).filter(move |&i| segments[i].kind == kind);
+    if let Some(i) = of_kind(SegmentKind::Cloister).next() {
+        return (Ink::Cloister, Some(i));
+    }
+    let roads: Vec<usize> = of_kind(SegmentKind::Road).collect();
+    if let Some(&i) = roads.iter().find(|&&i| sides[i].count_ones() == 2) {
+        let c = match sides[i] {
+            0b0101 => '|',
+            0b1010 => '=',
+            _ => '+',
+        };
+        return (Ink::Road(c), Some(i));
+    }
+    if roads.len() >= 3 {
+        return (Ink::Road('+'), None);
+    }
+    if let Some(i) = of_kind(SegmentKind::City).find(|&i| sides[i].count_ones() >= 2) {
+        return (Ink::City, Some(i));
+    }
+    match roads.first() {
+        Some(&i) if sides[i] & 0b0101 != 0 => (Ink::Road('|'), Some(i)),
+        Some(&i) => (Ink::Road('='), Some(i)),
+        None => (Ink::Field, None),
+    }
+}
+
+/// One tile as a block; `meeples` are (segment, colour).
+fn tile_block(
+    tiles: &TileSet,
+    tile: TileTypeId,
+    rotation: u8,
+    meeples: &[(usize, u8)],
+    opts: &RenderOptions,
+) -> Block {
+    let o = tiles.orientation(tile, rotation);
+    let segments = &tiles.types()[tile].segments;
+    let sides: Vec<u8> = segments
+        .iter()
+        .map(|s| rotate_sides(s.edges, rotation))
+        .collect();
+    let (middle, middle_owner) = centre(segments, &sides);
+    let city_at = |side: usize| o.side_segment[side].filter(|_| o.edges[side] == Terrain::City);
+
+    let mut ink = [[Ink::Field; WIDTH]; 3];
+    for (row, side) in [(0, 0), (2, 2)] {
+        match o.edges[side] {
+            Terrain::City => ink[row][1..=5].fill(Ink::City),
+            Terrain::Road => ink[row][3] = Ink::Road('|'),
+            Terrain::Field => {}
+        }
+    }
+    for (side, outer, inner) in [(3, [0, 1], 2), (1, [6, 5], 4)] {
+        match o.edges[side] {
+            Terrain::City => {
+                for c in outer {
+                    ink[1][c] = Ink::City;
+                }
+                if middle == Ink::City {
+                    ink[1][inner] = Ink::City;
+                }
+            }
+            Terrain::Road => {
+                for c in [outer[0], outer[1], inner] {
+                    ink[1][c] = Ink::Road('=');
+                }
+            }
+            Terrain::Field => {}
+        }
+    }
+    ink[1][3] = middle;
+    // A west or east city fills its corners, unless another city meets it there.
+    for (row, across) in [(0, 0), (2, 2)] {
+        for (col, side) in [(0, 3), (6, 1)] {
+            if let Some(city) = city_at(side) {
+                if city_at(across).is_none_or(|other| other == city) {
+                    ink[row][col] = Ink::City;
+                }
+            }
+        }
+    }
+
+    let mut block = ink.map(|row| row.map(Ink::cell));
+    for &(segment, colour) in meeples {
+        let (row, col) = anchor(&segments[segment], segment, rotation, middle_owner);
+        block[row][col] = meeple_cell(colour, opts);
+    }
+    block
+}
+
+fn anchor(
+    seg: &SegmentDef,
+    index: usize,
+    rotation: u8,
+    middle_owner: Option<usize>,
+) -> (usize, usize) {
+    if middle_owner == Some(index) {
+        return CENTRE;
+    }
+    match seg.kind {
+        SegmentKind::City | SegmentKind::Road => {
+            SIDE_ANCHOR[rotate_sides(seg.edges, rotation).trailing_zeros() as usize % 4]
+        }
+        SegmentKind::Field => {
+            HALF_ANCHOR[rotate_half_edges(seg.half_edges, rotation).trailing_zeros() as usize % 8]
+        }
+        SegmentKind::Cloister => CENTRE,
+    }
+}
+
+fn meeple_cell(colour: u8, opts: &RenderOptions) -> Cell {
+    match opts.meeple_glyphs.get(usize::from(colour)) {
+        Some(&(glyph, color)) => (glyph, color.bold()),
+        None => (
+            char::from_digit(u32::from(colour), 36).unwrap_or('?'),
+            Style::new().bold(),
+        ),
+    }
+}
+
+/// One line of cells, trailing blanks dropped; escapes only when `ansi`.
+fn paint(cells: &[Cell], ansi: bool) -> String {
+    let plain = Style::new();
+    let end = cells
+        .iter()
+        .rposition(|&c| c != (' ', plain))
+        .map_or(0, |i| i + 1);
+    let cells = &cells[..end];
+    if !ansi {
+        return cells.iter().map(|&(c, _)| c).collect();
+    }
+    let mut out = String::new();
+    for run in cells.chunk_by(|a, b| a.1 == b.1) {
+        let text: String = run.iter().map(|&(c, _)| c).collect();
+        if run[0].1 == plain {
+            out.push_str(&text);
+        } else {
+            out.push_str(&run[0].1.paint(text).to_string());
+        }
+    }
+    out
+}
+
+/// The tile in hand, alone: 3 lines.
+pub fn render_tile(
+    tiles: &TileSet,
+    tile: TileTypeId,
+    rotation: u8,
+    opts: &RenderOptions,
+) -> String {
+    if tile >= tiles.types().len() {
+        return String::new();
+    }
+    tile_block(tiles, tile, rotation % 4, &[], opts)
+        .iter()
+        .map(|row| paint(row, opts.ansi) + "\n")
+        .collect()
+}
+
+/// The table plus one ring of empty cells (where the next tile may go), with
+/// x numbers above and y numbers on the left. Empty board: empty string.
+pub fn render_board(board: &Board, opts: &RenderOptions) -> String {
+    if board.placed_count() == 0 {
+        return String::new();
+    }
+    let (min, max) = board.bounds();
+    let (xs, ys) = (min.x - 1..=max.x + 1, min.y - 1..=max.y + 1);
+    let lit = |p: Pos| opts.highlight == Some(p);
+    let label = |v: i32, marked: bool| {
+        if marked {
+            format!("[{v}]")
+        } else {
+            v.to_string()
+        }
+    };
+    let row_label = |y: i32| label(y, opts.highlight.is_some_and(|h| h.y == y));
+    let margin = ys.clone().map(|y| row_label(y).len()).max().unwrap_or(0);
+
+    let mut header = " ".repeat(margin + 1);
+    for x in xs.clone() {
+        header += &format!(
+            "{:^WIDTH$}",
+            label(x, opts.highlight.is_some_and(|h| h.x == x))
+        );
+    }
+    let mut out = header.trim_end().to_string() + "\n";
+
+    let meeples = board.meeples();
+    let shade = |cell: Cell, on: bool| {
+        if on && opts.ansi {
+            (cell.0, cell.1.on(HIGHLIGHT))
+        } else {
+            cell
+        }
+    };
+    for y in ys {
+        let blocks: Vec<Option<Block>> = xs
+            .clone()
+            .map(|x| {
+                let pos = Pos::new(x, y);
+                board.tile_at(pos).map(|t| {
+                    let here: Vec<(usize, u8)> = meeples
+                        .iter()
+                        .filter(|m| m.pos == pos)
+                        .map(|m| (m.segment, m.colour))
+                        .collect();
+                    tile_block(board.tile_set(), t.tile, t.rotation, &here, opts)
+                })
+            })
+            .collect();
+        for row in 0..3 {
+            let lead = if row == 1 {
+                format!("{:>margin$} ", row_label(y))
+            } else {
+                " ".repeat(margin + 1)
+            };
+            let mut cells: Vec<Cell> = lead.chars().map(|c| (c, Style::new())).collect();
+            for (x, block) in xs.clone().zip(&blocks) {
+                let on = lit(Pos::new(x, y));
+                match block {
+                    Some(b) => cells.extend(b[row].iter().map(|&c| shade(c, on))),
+                    None => cells.extend([shade((' ', Style::new()), on); WIDTH]),
+                }
+            }
+            out += &paint(&cells, opts.ansi);
+            out.push('\n');
+        }
+    }
+    out
+}

@@ -1,0 +1,564 @@
+//! Loading and checking a tile set from TOML. Every check here is one the
+//! board would otherwise trip over mid-game, so a bad house set fails at load
+//! time, with the line of the offending tile.
+
+use std::fmt;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::geometry::{HALF_EDGE_NAMES as HALF, SIDE_LETTERS as SIDE};
+use super::points::PointValues;
+use super::tile::{Orientation, SegmentDef, SegmentKind, Terrain, TileType, TileTypeId};
+
+/// Why a tile file was refused; `line` and `column` are 1-based.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TileSetError {
+    pub message: String,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+}
+
+impl TileSetError {
+    fn at(text: &str, offset: Option<usize>, message: String) -> TileSetError {
+        let (line, column) = match offset {
+            Some(offset) => {
+                let before = &text[..offset.min(text.len())];
+                let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+                let column = before[line_start..].chars().count() + 1;
+                (Some(before.matches('\n').count() + 1), Some(column))
+            }
+            None => (None, None),
+        };
+        TileSetError {
+            message,
+            line,
+            column,
+        }
+    }
+}
+
+impl fmt::Display for TileSetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => {
+                write!(f, "line {line}, column {column}: {}", self.message)
+            }
+            (Some(line), None) => write!(f, "line {line}: {}", self.message),
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for TileSetError {}
+
+/// The tile types of one game, with their rotations precomputed.
+#[derive(Clone, Debug)]
+pub struct TileSet {
+    types: Vec<TileType>,
+    orientations: Vec<[Orientation; 4]>,
+    start: TileTypeId,
+    points: PointValues,
+}
+
+impl TileSet {
+    pub fn from_toml_str(text: &str) -> Result<TileSet, TileSetError> {
+        let file: FileDef = toml::from_str(text).map_err(|e| {
+            TileSetError::at(text, e.span().map(|s| s.start), e.message().to_string())
+        })?;
+        let mut types: Vec<TileType> = Vec::with_capacity(file.tile.len());
+        for spanned in file.tile {
+            let offset = spanned.span().start;
+            let fail = |message: String| TileSetError::at(text, Some(offset), message);
+            let def = spanned.into_inner();
+            let id = def.id.clone();
+            if types.iter().any(|t| t.id == id) {
+                return Err(fail(format!("tile {id} is defined twice")));
+            }
+            types.push(def.build().map_err(|m| fail(format!("tile {id}: {m}")))?);
+        }
+        let starts: Vec<TileTypeId> = (0..types.len())
+            .filter(|&i| types[i].start_copies > 0)
+            .collect();
+        let start = match (
+            starts.as_slice(),
+            types.get(starts.first().copied().unwrap_or(0)),
+        ) {
+            ([one], Some(t)) if t.start_copies == 1 => *one,
+            _ => {
+                return Err(TileSetError::at(
+                    text,
+                    None,
+                    "exactly one tile must have start_tile_copies = 1".to_string(),
+                ))
+            }
+        };
+        let orientations = types
+            .iter()
+            .map(|t| [0, 1, 2, 3].map(|r| Orientation::new(t, r)))
+            .collect();
+        Ok(TileSet {
+            types,
+            orientations,
+            start,
+            points: file.points,
+        })
+    }
+
+    pub fn types(&self) -> &[TileType] {
+        &self.types
+    }
+
+    pub fn by_id(&self, id: &str) -> Option<TileTypeId> {
+        self.types.iter().position(|t| t.id == id)
+    }
+
+    /// The type whose one copy starts on the table.
+    pub fn start_tile(&self) -> TileTypeId {
+        self.start
+    }
+
+    /// Every copy except the start tile, in type order: the caller shuffles
+    /// with its own seeded generator so games replay.
+    pub fn draw_pile(&self) -> Vec<TileTypeId> {
+        self.types
+            .iter()
+            .enumerate()
+            .flat_map(|(i, t)| std::iter::repeat_n(i, (t.count - t.start_copies) as usize))
+            .collect()
+    }
+
+    /// All copies, the start tile included.
+    pub fn total(&self) -> usize {
+        self.types.iter().map(|t| t.count as usize).sum()
+    }
+
+    pub fn points(&self) -> PointValues {
+        self.points
+    }
+
+    pub(crate) fn orientations(&self, tile: TileTypeId) -> Option<&[Orientation; 4]> {
+        self.orientations.get(tile)
+    }
+
+    /// Panics on an unknown type: only called for tiles already validated.
+    pub(crate) fn orientation(&self, tile: TileTypeId, rotation: u8) -> &Orientation {
+        &self.orientations[tile][usize::from(rotation)]
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileDef {
+    points: PointValues,
+    tile: Vec<Spanned<TileDef>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TileDef {
+    id: String,
+    name: String,
+    count: u32,
+    #[serde(default)]
+    start_tile_copies: u32,
+    edges: [Terrain; 4],
+    #[serde(default)]
+    cloister: bool,
+    #[serde(default)]
+    city: Vec<CityDef>,
+    #[serde(default)]
+    road: Vec<RoadDef>,
+    #[serde(default)]
+    field: Vec<FieldDef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CityDef {
+    id: String,
+    edges: Vec<Side>,
+    #[serde(default)]
+    pennant: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RoadDef {
+    id: String,
+    edges: Vec<Side>,
+    terminus: Option<Terminus>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FieldDef {
+    id: String,
+    half_edges: Vec<HalfEdge>,
+    #[serde(default)]
+    borders_cities: Vec<String>,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+enum Side {
+    N,
+    E,
+    S,
+    W,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+enum HalfEdge {
+    Nw,
+    Ne,
+    En,
+    Es,
+    Se,
+    Sw,
+    Ws,
+    Wn,
+}
+
+/// Where a one-sided road stops. Only checked against the tile: the board
+/// does not need it, since a one-sided road segment simply has one edge.
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum Terminus {
+    Junction,
+    Cloister,
+    City,
+}
+
+/// A bit set from a list of indices, refusing repeats and empty lists.
+fn bit_set(indices: impl IntoIterator<Item = usize>, what: &str) -> Result<u8, String> {
+    let mut bits = 0u8;
+    for i in indices {
+        if bits & (1 << i) != 0 {
+            return Err(format!("{what} lists a side twice"));
+        }
+        bits |= 1 << i;
+    }
+    if bits == 0 {
+        return Err(format!("{what} reaches no side"));
+    }
+    Ok(bits)
+}
+
+impl TileDef {
+    fn build(self) -> Result<TileType, String> {
+        if self.start_tile_copies > self.count {
+            return Err("start_tile_copies is more than count".to_string());
+        }
+        let mut segments = Vec::new();
+        for c in &self.city {
+            let edges = bit_set(
+                c.edges.iter().map(|&s| s as usize),
+                &format!("city {}", c.id),
+            )?;
+            segments.push(segment(
+                SegmentKind::City,
+                &c.id,
+                edges,
+                0,
+                c.pennant,
+                Vec::new(),
+            ));
+        }
+        for r in &self.road {
+            let edges = bit_set(
+                r.edges.iter().map(|&s| s as usize),
+                &format!("road {}", r.id),
+            )?;
+            self.check_terminus(r, edges.count_ones())?;
+            segments.push(segment(
+                SegmentKind::Road,
+                &r.id,
+                edges,
+                0,
+                false,
+                Vec::new(),
+            ));
+        }
+        if self.cloister {
+            segments.push(segment(
+                SegmentKind::Cloister,
+                "cloister",
+                0,
+                0,
+                false,
+                Vec::new(),
+            ));
+        }
+        for f in &self.field {
+            let halves = bit_set(
+                f.half_edges.iter().map(|&h| h as usize),
+                &format!("field {}", f.id),
+            )?;
+            let mut borders = Vec::new();
+            for city in &f.borders_cities {
+                let index = self
+                    .city
+                    .iter()
+                    .position(|c| c.id == *city)
+                    .ok_or_else(|| format!("field {} borders unknown city {city}", f.id))?;
+                if borders.contains(&index) {
+                    return Err(format!("field {} lists city {city} twice", f.id));
+                }
+                borders.push(index);
+            }
+            segments.push(segment(
+                SegmentKind::Field,
+                &f.id,
+                0,
+                halves,
+                false,
+                borders,
+            ));
+        }
+        for (i, s) in segments.iter().enumerate() {
+            if segments[..i].iter().any(|o| o.id == s.id) {
+                return Err(format!("segment id {} is used twice", s.id));
+            }
+        }
+        check_coverage(&self.edges, &segments)?;
+        Ok(TileType {
+            id: self.id,
+            name: self.name,
+            count: self.count,
+            start_copies: self.start_tile_copies,
+            edges: self.edges,
+            segments,
+        })
+    }
+
+    fn check_terminus(&self, road: &RoadDef, sides: u32) -> Result<(), String> {
+        let id = &road.id;
+        match (sides, road.terminus) {
+            (2, None) => Ok(()),
+            (2, Some(_)) => Err(format!(
+                "road {id} runs through the tile, so it has no terminus"
+            )),
+            (1, None) => Err(format!(
+                "road {id} ends on the tile: say where with terminus"
+            )),
+            (1, Some(Terminus::Cloister)) if !self.cloister => Err(format!(
+                "road {id} ends at a cloister but the tile has none"
+            )),
+            (1, Some(Terminus::City)) if self.city.is_empty() => Err(format!(
+                "road {id} ends at a city gate but the tile has no city"
+            )),
+            (1, Some(Terminus::Junction)) if self.road.len() < 3 => Err(format!(
+                "road {id} ends at a junction of fewer than 3 roads"
+            )),
+            (1, Some(_)) => Ok(()),
+            _ => Err(format!("road {id} must reach 1 or 2 sides")),
+        }
+    }
+}
+
+fn segment(
+    kind: SegmentKind,
+    id: &str,
+    edges: u8,
+    half_edges: u8,
+    pennant: bool,
+    borders: Vec<usize>,
+) -> SegmentDef {
+    SegmentDef {
+        kind,
+        id: id.to_string(),
+        edges,
+        half_edges,
+        pennant,
+        borders,
+    }
+}
+
+/// Each city or road side belongs to exactly one segment of that kind, field
+/// sides to none; each half-side of a non-city side to exactly one field.
+fn check_coverage(edges: &[Terrain; 4], segments: &[SegmentDef]) -> Result<(), String> {
+    let mut side_owner: [Option<&SegmentDef>; 4] = [None; 4];
+    let mut half_owner: [Option<&SegmentDef>; 8] = [None; 8];
+    for s in segments {
+        for (i, slot) in side_owner.iter_mut().enumerate() {
+            if s.edges & (1 << i) != 0 {
+                if let Some(other) = slot.replace(s) {
+                    return Err(format!(
+                        "{} and {} both reach side {}",
+                        other.id, s.id, SIDE[i]
+                    ));
+                }
+            }
+        }
+        for (i, slot) in half_owner.iter_mut().enumerate() {
+            if s.half_edges & (1 << i) != 0 {
+                if let Some(other) = slot.replace(s) {
+                    return Err(format!(
+                        "{} and {} both touch half-side {}",
+                        other.id, s.id, HALF[i]
+                    ));
+                }
+            }
+        }
+    }
+    for (side, terrain) in edges.iter().enumerate() {
+        let owner = side_owner[side].map(|s| s.kind);
+        let expected = match terrain {
+            Terrain::City => Some(SegmentKind::City),
+            Terrain::Road => Some(SegmentKind::Road),
+            Terrain::Field => None,
+        };
+        if owner != expected {
+            return Err(format!(
+                "side {} is {terrain} in edges but its segments disagree",
+                SIDE[side]
+            ));
+        }
+        for half in [2 * side, 2 * side + 1] {
+            match (terrain, half_owner[half]) {
+                (Terrain::City, Some(f)) => {
+                    return Err(format!(
+                        "field {} touches {}, on a city side",
+                        f.id, HALF[half]
+                    ))
+                }
+                (Terrain::Road | Terrain::Field, None) => {
+                    return Err(format!("no field touches half-side {}", HALF[half]))
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::carcassonne::points::tests::BASE;
+
+    pub(crate) const BASE_TILES: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/variants/data/carcassonne-base-tiles.toml"
+    ));
+
+    fn base() -> TileSet {
+        TileSet::from_toml_str(BASE_TILES).expect("base tile set loads")
+    }
+
+    #[test]
+    fn base_set_totals() {
+        let set = base();
+        assert_eq!(set.types().len(), 24);
+        assert_eq!(set.total(), 72);
+        let counts: String = set
+            .types()
+            .iter()
+            .map(|t| format!("{}{}", t.id, t.count))
+            .collect();
+        assert_eq!(counts, "A2B4C1D4E5F2G1H3I2J3K3L3M2N3O2P3Q1R3S2T1U8V9W4X1");
+        let copies_with = |kind: SegmentKind, pennant: bool| -> u32 {
+            set.types()
+                .iter()
+                .filter(|t| {
+                    t.segments
+                        .iter()
+                        .any(|s| s.kind == kind && s.pennant >= pennant)
+                })
+                .map(|t| t.count)
+                .sum()
+        };
+        assert_eq!(copies_with(SegmentKind::Cloister, false), 6);
+        assert_eq!(copies_with(SegmentKind::City, true), 10);
+        assert_eq!(set.types()[set.start_tile()].id, "D");
+        assert_eq!(set.by_id("D"), Some(set.start_tile()));
+        let pile = set.draw_pile();
+        assert_eq!(pile.len(), 71);
+        assert_eq!(pile.iter().filter(|&&t| t == set.start_tile()).count(), 3);
+        assert!(pile.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!(set.points(), BASE);
+    }
+
+    #[test]
+    fn segments_follow_the_data() {
+        let set = base();
+        let h = &set.types()[set.by_id("H").unwrap()];
+        let labels: Vec<String> = h.segments.iter().map(|s| s.label(0)).collect();
+        assert_eq!(labels, ["city:E", "city:W", "field:NwNeSeSw"]);
+        assert_eq!(h.segments[2].borders, [0, 1]);
+        let a = &set.types()[set.by_id("A").unwrap()];
+        let labels: Vec<String> = a.segments.iter().map(|s| s.label(1)).collect();
+        assert_eq!(labels, ["road:W", "cloister", "field:NwNeEnEsSeSwWsWn"]);
+    }
+
+    fn load_err(text: &str) -> TileSetError {
+        TileSet::from_toml_str(text).expect_err("should be refused")
+    }
+
+    /// The base file with one line of tile E replaced.
+    fn base_with(old: &str, new: &str) -> String {
+        assert!(BASE_TILES.contains(old), "{old}");
+        BASE_TILES.replacen(old, new, 1)
+    }
+
+    #[test]
+    fn syntax_errors_carry_line_and_column() {
+        let err = load_err("[points]\nroad_tile = 1\ncity_tile = = 2\n");
+        assert_eq!((err.line, err.column), (Some(3), Some(13)));
+        assert!(err.to_string().starts_with("line 3, column 13: "), "{err}");
+    }
+
+    #[test]
+    fn unknown_keys_are_refused() {
+        let err = load_err(&base_with("count = 5\n", "count = 5\ngarden = 1\n"));
+        assert!(err.message.contains("garden"), "{err}");
+        assert!(err.line.is_some());
+        let err = load_err(&base_with(
+            "farm_incomplete_city = 0",
+            "farm_incomplete_city = 0\nbonus = 1",
+        ));
+        assert!(err.message.contains("bonus"), "{err}");
+    }
+
+    #[test]
+    fn shape_errors_name_the_tile() {
+        let cases = [
+            // a half-side of a field side left uncovered
+            (
+                r#""En", "Es", "Se", "Sw", "Ws", "Wn"], borders"#,
+                r#""En", "Es", "Se", "Sw", "Ws"], borders"#,
+                "no field touches half-side Wn",
+            ),
+            // a field on a city side
+            (
+                r#""En", "Es", "Se", "Sw", "Ws", "Wn"], borders"#,
+                r#""Nw", "En", "Es", "Se", "Sw", "Ws", "Wn"], borders"#,
+                "on a city side",
+            ),
+            (
+                r#"borders_cities = ["c1"] }]"#,
+                r#"borders_cities = ["c9"] }]"#,
+                "unknown city c9",
+            ),
+            (
+                r#"edges = ["city", "field", "field", "field"]"#,
+                r#"edges = ["city", "field", "road", "field"]"#,
+                "side S is road",
+            ),
+        ];
+        for (old, new, expected) in cases {
+            let err = load_err(&base_with(old, new));
+            assert!(err.message.starts_with("tile E: "), "{err}");
+            assert!(err.message.contains(expected), "{err}");
+            let line = BASE_TILES.lines().position(|l| l == "id = \"E\"").unwrap();
+            assert!(
+                err.line.is_some_and(|l| l.abs_diff(line) <= 2),
+                "{err:?} near {line}"
+            );
+        }
+        let err = load_err(&base_with(r#"terminus = "cloister""#, ""));
+        assert!(err.message.contains("say where with terminus"), "{err}");
+        let err = load_err(&base_with("start_tile_copies = 1\n", ""));
+        assert!(err.message.contains("start_tile_copies"), "{err}");
+    }
+}

@@ -1,0 +1,25 @@
+//! houserules: a rules sandbox for solo board games.
+//!
+//! The map of the crate:
+//! - [`manifest`]: variant manifests (TOML): scripts, data, typed options, `extends`.
+//! - [`script`]: the Rhai host: engine limits, the rules contract, diagnostics, and the
+//!   primitives registered for scripts.
+//! - [`carcassonne`]: Carcassonne primitives (tile set, board, feature graph, rendering),
+//!   plain Rust that knows no variant and no Rhai.
+//! - [`session`]: one game as (variant, options, seed, moves); undo, save, load, reload.
+//! - [`bot`]: players the host can ask for moves.
+//! - [`repl`]: the interactive front end.
+//! - [`bench`]: throughput measurement.
+//! - [`diagnostic`]: the shape of every user-facing error.
+//!
+//! Rules live in `scripts/` (Rhai) and variants in `variants/` (TOML), beside this crate.
+
+pub mod bench;
+pub mod bot;
+pub mod carcassonne;
+pub mod diagnostic;
+pub mod manifest;
+pub mod repl;
+pub mod save;
+pub mod script;
+pub mod session;

@@ -1,0 +1,121 @@
+//! The `houserules` command: argument parsing and error reporting only; the work is
+//! done by the library.
+
+use clap::{Parser, Subcommand};
+use houserules::diagnostic::Diagnostic;
+use houserules::manifest::options::parse_assignment;
+use houserules::manifest::{Library, Variant};
+use houserules::repl::{self, NewGame, Repl};
+use houserules::script::Limits;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// A rules sandbox for solo board games: rules in Rhai, variants in TOML.
+///
+/// With no command, starts the REPL.
+#[derive(Parser)]
+#[command(name = "houserules", version)]
+struct Cli {
+    /// The rules folder (holding variants/ and scripts/); default: found from the current
+    /// folder, the executable, or $HOUSERULES_HOME.
+    #[arg(long, global = true, value_name = "DIR")]
+    home: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Start the REPL on a new game of VARIANT.
+    Play {
+        /// A variant name (see `houserules variants`) or a manifest file.
+        variant: String,
+        /// The game's seed; the same seed and moves always give the same game.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Change an option for this game, e.g. --set meeples_per_colour=5 (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        set: Vec<String>,
+    },
+    /// List the variants.
+    Variants,
+    /// Validate a manifest and its scripts (and play one random game through them).
+    Check {
+        /// A variant name or a manifest file.
+        variant: String,
+    },
+    /// Measure complete games per second played by a bot on one thread.
+    Bench {
+        /// Variant names; default: carcassonne-solo.
+        variants: Vec<String>,
+        /// Games per variant.
+        #[arg(long, default_value_t = 500)]
+        games: usize,
+        /// The first seed; game i uses seed + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The bot that plays.
+        #[arg(long, default_value = "random")]
+        bot: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), Diagnostic> {
+    let library = Library::locate(cli.home.as_deref())?;
+    let limits = Limits::default();
+    match cli.command {
+        None => repl::run(Repl::new(library, limits), None),
+        Some(Command::Play { variant, seed, set }) => {
+            let overrides = set
+                .iter()
+                .map(|s| parse_assignment(s))
+                .collect::<Result<_, _>>()?;
+            // Fail before the REPL opens when the variant itself is broken.
+            Variant::load(&library, &variant)?;
+            repl::run(
+                Repl::new(library, limits),
+                Some(NewGame {
+                    variant,
+                    seed,
+                    overrides,
+                }),
+            );
+        }
+        Some(Command::Variants) => {
+            print!("{}", Repl::new(library, limits).execute("variants").output);
+        }
+        Some(Command::Check { variant }) => {
+            print!("{}", repl::check(&library, &variant, limits)?);
+        }
+        Some(Command::Bench {
+            variants,
+            games,
+            seed,
+            bot,
+        }) => {
+            let variants = if variants.is_empty() {
+                vec!["carcassonne-solo".to_owned()]
+            } else {
+                variants
+            };
+            for v in variants {
+                println!(
+                    "{}",
+                    houserules::bench::run(&library, &v, &bot, games, seed)?
+                );
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,308 @@
+//! Variant manifests: what a variant is made of (scripts, data files, typed options) and
+//! how a derived variant inherits from its parent. The TOML is read into [`raw`] types,
+//! then checked and resolved in one place into a [`Variant`] that later code trusts.
+
+mod library;
+pub mod options;
+mod raw;
+
+pub use library::{Library, HOME_VAR};
+pub use options::{OptionKind, OptionSpec, OptionValue, OptionValues};
+
+use crate::diagnostic::Diagnostic;
+use raw::{RawManifest, RawOption};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+
+/// A rule script of a variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScriptFile {
+    pub path: PathBuf,
+    /// The path as shown in messages (relative to the rules folder).
+    pub shown: String,
+}
+
+/// A manifest with its `extends` chain followed and every path and option checked.
+#[derive(Debug, Clone)]
+pub struct Variant {
+    pub name: String,
+    pub title: String,
+    pub description: String,
+    pub game: String,
+    pub manifest: PathBuf,
+    /// Ancestors' names, nearest first.
+    pub parents: Vec<String>,
+    /// In merge order: the root ancestor's scripts first.
+    pub scripts: Vec<ScriptFile>,
+    pub data: BTreeMap<String, PathBuf>,
+    pub options: BTreeMap<String, OptionSpec>,
+    pub library: Library,
+}
+
+impl Variant {
+    /// Loads the variant named `name_or_path` (a name in `variants/`, or a manifest path).
+    pub fn load(library: &Library, name_or_path: &str) -> Result<Variant, Diagnostic> {
+        let path = library.resolve_manifest(name_or_path)?;
+        load_chain(library, &path, &mut Vec::new())
+    }
+}
+
+/// A manifest file's text and parsed content, kept together for error positions.
+struct Parsed {
+    path: PathBuf,
+    shown: String,
+    text: String,
+    raw: RawManifest,
+}
+
+impl Parsed {
+    fn error<T>(&self, spanned: &Spanned<T>, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(&self.shown, message).at_offset(&self.text, spanned.span().start)
+    }
+}
+
+fn parse(library: &Library, path: &Path) -> Result<Parsed, Diagnostic> {
+    let shown = library.show(path);
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Diagnostic::new(&shown, format!("cannot read the manifest: {e}"))
+            .with_help("check the file name and that the file is readable")
+    })?;
+    let raw: RawManifest = toml::from_str(&text).map_err(|e| {
+        let d = Diagnostic::new(&shown, e.message().to_owned());
+        let d = match e.span() {
+            Some(span) => d.at_offset(&text, span.start),
+            None => d,
+        };
+        d.with_help("see variants/README.md for the keys a manifest may have")
+    })?;
+    Ok(Parsed {
+        path: path.to_path_buf(),
+        shown,
+        text,
+        raw,
+    })
+}
+
+fn load_chain(
+    library: &Library,
+    path: &Path,
+    visiting: &mut Vec<PathBuf>,
+) -> Result<Variant, Diagnostic> {
+    let canonical = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    visiting.push(canonical);
+    let file = parse(library, path)?;
+    let raw = &file.raw;
+    let mut variant = match &raw.extends {
+        Some(parent) => {
+            let parent_path = find_parent(library, &file, parent)?;
+            let parent_canonical = parent_path.canonicalize().unwrap_or(parent_path.clone());
+            if visiting.contains(&parent_canonical) {
+                let names: Vec<String> = visiting.iter().map(|p| library.show(p)).collect();
+                return Err(file
+                    .error(
+                        parent,
+                        format!(
+                            "`extends` makes a cycle: {} -> {}",
+                            names.join(" -> "),
+                            library.show(&parent_path)
+                        ),
+                    )
+                    .with_help("a variant cannot extend itself or one of its descendants"));
+            }
+            let mut v = load_chain(library, &parent_path, visiting)?;
+            v.parents.insert(0, v.name.clone());
+            v
+        }
+        None => {
+            let game = raw.game.as_ref().ok_or_else(|| {
+                file.error(&raw.name, "this manifest has neither `game` nor `extends`")
+                    .with_help("add for example game = \"carcassonne\"")
+            })?;
+            Variant {
+                name: String::new(),
+                title: String::new(),
+                description: String::new(),
+                game: game.get_ref().clone(),
+                manifest: PathBuf::new(),
+                parents: Vec::new(),
+                scripts: Vec::new(),
+                data: BTreeMap::new(),
+                options: BTreeMap::new(),
+                library: library.clone(),
+            }
+        }
+    };
+    apply(&file, &mut variant)?;
+    visiting.pop();
+    Ok(variant)
+}
+
+fn find_parent(
+    library: &Library,
+    file: &Parsed,
+    parent: &Spanned<String>,
+) -> Result<PathBuf, Diagnostic> {
+    let sibling = file
+        .path
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(format!("{}.toml", parent.get_ref()));
+    if sibling.is_file() {
+        return Ok(sibling);
+    }
+    library.find(parent.get_ref()).map_err(|e| {
+        file.error(
+            parent,
+            format!("`extends` names an unknown variant `{}`", parent.get_ref()),
+        )
+        .with_help(e.help.unwrap_or_default())
+    })
+}
+
+/// Applies one manifest file on top of what its ancestors gave.
+fn apply(file: &Parsed, variant: &mut Variant) -> Result<(), Diagnostic> {
+    let raw = &file.raw;
+    if let Some(game) = &raw.game {
+        if game.get_ref() != &variant.game {
+            return Err(file.error(
+                game,
+                format!(
+                    "`game = \"{}\"` differs from the parent's `{}`",
+                    game.get_ref(),
+                    variant.game
+                ),
+            ));
+        }
+    }
+    variant.name = raw.name.get_ref().clone();
+    variant.title = raw.title.clone().unwrap_or_else(|| variant.name.clone());
+    if let Some(d) = &raw.description {
+        variant.description = d.clone();
+    }
+    variant.manifest = file.path.clone();
+    let library = variant.library.clone();
+    for script in &raw.scripts {
+        let path = resolve_path(&library.scripts_dir(), &file.path, script.get_ref());
+        if !path.is_file() {
+            return Err(file
+                .error(script, format!("script `{}` not found (looked at {})", script.get_ref(), library.show(&path)))
+                .with_help("script paths are relative to scripts/, or to this manifest when they start with ./"));
+        }
+        variant.scripts.push(ScriptFile {
+            shown: library.show(&path),
+            path,
+        });
+    }
+    for (key, rel) in &raw.data {
+        let path = resolve_path(&library.variants_dir(), &file.path, rel.get_ref());
+        if !path.is_file() {
+            return Err(file
+                .error(rel, format!("data file `{}` for `{key}` not found", rel.get_ref()))
+                .with_help("data paths are relative to variants/, or to this manifest when they start with ./"));
+        }
+        variant.data.insert(key.clone(), path);
+    }
+    for (name, option) in &raw.options {
+        let spec = merge_option(file, name, option, variant.options.get(name))?;
+        variant.options.insert(name.clone(), spec);
+    }
+    Ok(())
+}
+
+fn resolve_path(base: &Path, manifest: &Path, rel: &str) -> PathBuf {
+    if rel.starts_with("./") || rel.starts_with("../") {
+        manifest.parent().unwrap_or(Path::new(".")).join(rel)
+    } else {
+        base.join(rel)
+    }
+}
+
+/// Builds an option from its own entry, on top of the inherited one when there is one.
+fn merge_option(
+    file: &Parsed,
+    name: &str,
+    option: &Spanned<RawOption>,
+    inherited: Option<&OptionSpec>,
+) -> Result<OptionSpec, Diagnostic> {
+    let raw = option.get_ref();
+    let at = |span: &std::ops::Range<usize>, message: String| {
+        Diagnostic::new(&file.shown, format!("option `{name}`: {message}"))
+            .at_offset(&file.text, span.start)
+    };
+    let (line, _) = crate::diagnostic::line_column(&file.text, option.span().start);
+    let defined_in = format!("{}:{line}", file.shown);
+    let default = match (&raw.default, inherited) {
+        (Some(v), _) => Some((
+            toml_to_option(v.get_ref()).map_err(|m| at(&v.span(), m))?,
+            v.span(),
+        )),
+        (None, Some(_)) => None,
+        (None, None) => {
+            return Err(
+                at(&option.span(), "a new option needs a `default`".into()).with_help(
+                    "give it a default value; its type (number, true/false, word) follows from it",
+                ),
+            )
+        }
+    };
+    let kind = if let Some(range) = &raw.range {
+        let [min, max] = *range.get_ref();
+        if min > max {
+            return Err(at(&range.span(), format!("range [{min}, {max}] is empty")));
+        }
+        OptionKind::Int { min, max }
+    } else if let Some(choices) = &raw.choices {
+        OptionKind::Choice(choices.get_ref().clone())
+    } else if let Some(spec) = inherited {
+        spec.kind.clone()
+    } else {
+        match &default {
+            Some((OptionValue::Int(_), span)) => {
+                return Err(at(
+                    span,
+                    "a whole-number option needs a `range = [min, max]`".into(),
+                ))
+            }
+            Some((OptionValue::Text(_), span)) => {
+                return Err(at(span, "a text option needs `choices = [...]`".into()))
+            }
+            _ => OptionKind::Bool,
+        }
+    };
+    let (default, default_span) = match default {
+        Some((v, span)) => (v, span),
+        None => (
+            inherited
+                .map(|s| s.default.clone())
+                .unwrap_or(OptionValue::Bool(false)),
+            option.span(),
+        ),
+    };
+    let spec = OptionSpec {
+        name: name.to_owned(),
+        default,
+        kind,
+        help: raw
+            .help
+            .clone()
+            .or_else(|| inherited.map(|s| s.help.clone()))
+            .unwrap_or_default(),
+        defined_in,
+    };
+    spec.check(&spec.default)
+        .map_err(|why| at(&default_span, format!("default: {why}")))?;
+    Ok(spec)
+}
+
+fn toml_to_option(value: &toml::Value) -> Result<OptionValue, String> {
+    match value {
+        toml::Value::Integer(i) => Ok(OptionValue::Int(*i)),
+        toml::Value::Boolean(b) => Ok(OptionValue::Bool(*b)),
+        toml::Value::String(s) => Ok(OptionValue::Text(s.clone())),
+        other => Err(format!(
+            "a default must be a whole number, true/false or text, not {}",
+            other.type_str()
+        )),
+    }
+}

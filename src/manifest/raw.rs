@@ -1,0 +1,39 @@
+//! The manifest exactly as written in TOML, before `extends` is followed or anything is
+//! checked. Spans are kept so that later checks can name the line of a bad value.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+/// One `variants/*.toml` file, as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawManifest {
+    pub name: Spanned<String>,
+    pub title: Option<String>,
+    pub description: Option<String>,
+    /// Which host primitives the scripts get (`carcassonne`, …). Inherited when absent.
+    pub game: Option<Spanned<String>>,
+    /// The parent variant, by name: its scripts come first and its options are inherited.
+    pub extends: Option<Spanned<String>>,
+    #[serde(default)]
+    pub scripts: Vec<Spanned<String>>,
+    /// Data files by key, e.g. `tiles = "data/carcassonne-base-tiles.toml"`.
+    #[serde(default)]
+    pub data: BTreeMap<String, Spanned<String>>,
+    #[serde(default)]
+    pub options: BTreeMap<String, Spanned<RawOption>>,
+}
+
+/// One option as written: a new option gives at least `default`; a derived variant may
+/// restate any field of an inherited option (usually only `default`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawOption {
+    pub default: Option<Spanned<toml::Value>>,
+    /// Inclusive bounds for an integer option.
+    pub range: Option<Spanned<[i64; 2]>>,
+    /// The allowed values of a text option.
+    pub choices: Option<Spanned<Vec<String>>>,
+    pub help: Option<String>,
+}

@@ -1,0 +1,480 @@
+//! The REPL's commands, independent of how lines arrive: `execute` takes one line and
+//! returns the text to show. Every error is shown and the session goes on unchanged.
+
+use crate::bot::{self, BOT_NAMES};
+use crate::diagnostic::Diagnostic;
+use crate::manifest::options::parse_assignment;
+use crate::manifest::{Library, Variant};
+use crate::script::Limits;
+use crate::session::Session;
+use std::fmt::Write;
+use std::path::Path;
+
+/// The REPL commands with their one-line help, in the order `help` lists them.
+pub const COMMANDS: [(&str, &str); 19] = [
+    ("variants", "list the variants"),
+    (
+        "new",
+        "new VARIANT [--seed N] [--set key=value]…  start a game",
+    ),
+    (
+        "options",
+        "the options of the game (or of VARIANT) with their values",
+    ),
+    (
+        "show",
+        "draw the board, scores, meeples, piles and the tile in hand",
+    ),
+    ("moves", "list the legal moves, numbered"),
+    ("play", "play MOVE  (or just type a move's number or label)"),
+    (
+        "auto",
+        "auto [N] [--bot NAME]  let a bot play N moves (default: to the end)",
+    ),
+    ("undo", "take back the last move"),
+    ("redo", "play again the move taken back"),
+    ("log", "the moves played so far"),
+    ("score", "the score now (the result once the game is over)"),
+    (
+        "save",
+        "save FILE  write the game (variant, options, seed, moves)",
+    ),
+    ("load", "load FILE  replay a saved game"),
+    (
+        "reload",
+        "re-read the manifest and scripts and replay the game under them",
+    ),
+    (
+        "eval",
+        "eval EXPR  evaluate Rhai with `state` in scope (the game is not changed)",
+    ),
+    (
+        "check",
+        "check VARIANT_OR_FILE  validate a manifest and its scripts",
+    ),
+    ("help", "this list"),
+    ("quit", "leave (also `exit` or Ctrl-D)"),
+    ("seed", "the seed of the game"),
+];
+
+/// What one line did.
+#[derive(Debug, Default)]
+pub struct Step {
+    pub output: String,
+    pub quit: bool,
+}
+
+/// The REPL's state: the rules folder and the game, if one is running.
+pub struct Repl {
+    library: Library,
+    limits: Limits,
+    session: Option<Session>,
+    /// May `show` colour its output?
+    pub ansi: bool,
+}
+
+/// How to start a game: the parsed `new` command (also `houserules play`).
+#[derive(Debug, Clone, Default)]
+pub struct NewGame {
+    pub variant: String,
+    pub seed: Option<u64>,
+    pub overrides: Vec<(String, String)>,
+}
+
+impl Repl {
+    pub fn new(library: Library, limits: Limits) -> Repl {
+        Repl {
+            library,
+            limits,
+            session: None,
+            ansi: false,
+        }
+    }
+
+    pub fn session(&self) -> Option<&Session> {
+        self.session.as_ref()
+    }
+
+    pub fn library(&self) -> &Library {
+        &self.library
+    }
+
+    /// The labels of the legal moves, for completion.
+    pub fn move_labels(&mut self) -> Option<Vec<String>> {
+        let moves = self.session.as_mut()?.moves().ok()?;
+        Some(moves.into_iter().map(|m| m.label).collect())
+    }
+
+    /// Runs one line. Never fails: errors become output.
+    pub fn execute(&mut self, line: &str) -> Step {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return Step::default();
+        }
+        let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        let result = match command {
+            "quit" | "exit" => {
+                return Step {
+                    output: String::new(),
+                    quit: true,
+                }
+            }
+            "help" | "?" => Ok(help()),
+            "variants" => Ok(self.variants()),
+            "new" => parse_new(rest).and_then(|g| self.start(&g)),
+            "options" => self.options(rest),
+            "check" => check(&self.library, rest, self.limits),
+            other => self.with_game(other, rest, line),
+        };
+        let mut output = match result {
+            Ok(text) => text,
+            Err(e) => format!("error: {e}\n"),
+        };
+        if let Some(s) = &self.session {
+            for printed in s.rules().take_prints() {
+                output.push_str(&printed);
+                output.push('\n');
+            }
+        }
+        Step {
+            output,
+            quit: false,
+        }
+    }
+
+    /// Commands that need a game.
+    fn with_game(&mut self, command: &str, rest: &str, line: &str) -> Result<String, Diagnostic> {
+        if command == "load" {
+            return self.load(rest);
+        }
+        let ansi = self.ansi;
+        let session = self.session.as_mut().ok_or_else(|| {
+            Diagnostic::new(command, "no game is running")
+                .with_help("start one with `new carcassonne-solo` (see `variants`), or type `help`")
+        })?;
+        match command {
+            "show" => show(session, ansi),
+            "moves" => list_moves(session),
+            "play" => play(session, rest),
+            "auto" => auto(session, rest),
+            "undo" => session.undo().map(|m| format!("took back {m}\n")),
+            "redo" => {
+                let m = session.redo()?;
+                Ok(format!("played {m}\n{}", game_over_line(session)?))
+            }
+            "log" => Ok(log(session)),
+            "score" => score(session),
+            "seed" => Ok(format!("{}\n", session.seed())),
+            "save" => save(session, rest),
+            "reload" => reload(session),
+            "eval" => {
+                let value = session.rules().eval(session.state(), rest)?;
+                Ok(format!("{value}\n"))
+            }
+            _ => play(session, line),
+        }
+    }
+
+    /// Starts a new game; the previous one is kept if this fails.
+    pub fn start(&mut self, game: &NewGame) -> Result<String, Diagnostic> {
+        let seed = game.seed.unwrap_or_else(fresh_seed);
+        let session = Session::new(
+            &self.library,
+            &game.variant,
+            &game.overrides,
+            seed,
+            self.limits,
+        )?;
+        let mut out = format!(
+            "new game of {} ({}), seed {seed}\n",
+            session.variant().name,
+            session.variant().title
+        );
+        self.session = Some(session);
+        if let Some(s) = self.session.as_mut() {
+            out.push_str(&game_over_line(s)?);
+            out.push_str("type `show` to see the board, `moves` to list the moves\n");
+        }
+        Ok(out)
+    }
+
+    fn variants(&self) -> String {
+        let mut out = String::new();
+        for path in self.library.manifest_files() {
+            let name = path
+                .file_stem()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            match Variant::load(&self.library, &name) {
+                Ok(v) => {
+                    let _ = writeln!(out, "{:<30} {}", v.name, v.title);
+                }
+                Err(e) => {
+                    let _ = writeln!(out, "{name:<30} (broken: {})", e.message);
+                }
+            }
+        }
+        out
+    }
+
+    fn options(&self, rest: &str) -> Result<String, Diagnostic> {
+        let (variant, values) = match (rest.is_empty(), &self.session) {
+            (true, Some(s)) => (s.variant().clone(), Some(s.options().clone())),
+            (true, None) => {
+                return Err(Diagnostic::new("options", "no game is running")
+                    .with_help("write `options VARIANT`"))
+            }
+            (false, _) => (Variant::load(&self.library, rest)?, None),
+        };
+        let mut out = String::new();
+        for (name, spec) in &variant.options {
+            let value = values
+                .as_ref()
+                .and_then(|v| v.get(name))
+                .unwrap_or(&spec.default);
+            let changed = if value == &spec.default {
+                ""
+            } else {
+                " (changed)"
+            };
+            let _ = writeln!(
+                out,
+                "{name} = {value}{changed}\n    {}; {} (default {})",
+                spec.help,
+                spec.kind_name(),
+                spec.default
+            );
+        }
+        Ok(out)
+    }
+
+    fn load(&mut self, rest: &str) -> Result<String, Diagnostic> {
+        if rest.is_empty() {
+            return Err(Diagnostic::new("load", "which file?").with_help("write `load FILE`"));
+        }
+        let session = Session::load(&self.library, Path::new(rest), self.limits)?;
+        let out = format!(
+            "loaded {} (seed {}, {} moves)\n",
+            session.variant().name,
+            session.seed(),
+            session.log().len()
+        );
+        self.session = Some(session);
+        let over = self
+            .session
+            .as_mut()
+            .map(game_over_line)
+            .transpose()?
+            .unwrap_or_default();
+        Ok(out + over.as_str())
+    }
+}
+
+fn help() -> String {
+    let mut out = String::from("commands:\n");
+    for (name, text) in COMMANDS {
+        let _ = writeln!(out, "  {name:<9} {text}");
+    }
+    out.push_str("A move can be typed by its label (see `moves`) or its number.\n");
+    out
+}
+
+/// A seed for a game started without one (shown, so the game can be replayed).
+fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64 % 1_000_000)
+        .unwrap_or(1)
+}
+
+/// Parses `VARIANT [--seed N] [--set k=v]…`.
+pub fn parse_new(rest: &str) -> Result<NewGame, Diagnostic> {
+    let mut words = rest.split_whitespace();
+    let usage = || Diagnostic::new("new", "usage: new VARIANT [--seed N] [--set key=value]…");
+    let mut game = NewGame {
+        variant: words
+            .next()
+            .ok_or_else(|| usage().with_help("see `variants` for the names"))?
+            .to_owned(),
+        ..NewGame::default()
+    };
+    while let Some(word) = words.next() {
+        match word {
+            "--seed" => {
+                let n = words.next().ok_or_else(usage)?;
+                game.seed = Some(n.parse().map_err(|_| {
+                    Diagnostic::new("new", format!("`{n}` is not a seed"))
+                        .with_help("a seed is a whole number ≥ 0")
+                })?);
+            }
+            "--set" => game
+                .overrides
+                .push(parse_assignment(words.next().ok_or_else(usage)?)?),
+            other => return Err(usage().with_help(format!("unexpected `{other}`"))),
+        }
+    }
+    Ok(game)
+}
+
+fn show(session: &mut Session, ansi: bool) -> Result<String, Diagnostic> {
+    let view = session.view(ansi)?;
+    let mut out = view.unwrap_or_else(|| format!("{}\n", session.state()));
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str(&game_over_line(session)?);
+    Ok(out)
+}
+
+fn list_moves(session: &mut Session) -> Result<String, Diagnostic> {
+    let moves = session.moves()?;
+    if moves.is_empty() {
+        return Ok(game_over_line(session)?);
+    }
+    let mut out = String::new();
+    for (i, m) in moves.iter().enumerate() {
+        let _ = writeln!(out, "{:>3}  {}", i + 1, m.label);
+    }
+    Ok(out)
+}
+
+fn play(session: &mut Session, choice: &str) -> Result<String, Diagnostic> {
+    if choice.is_empty() {
+        return Err(Diagnostic::new("play", "which move?").with_help("type `moves` to list them"));
+    }
+    let label = session.play(choice)?;
+    Ok(format!("played {label}\n{}", game_over_line(session)?))
+}
+
+fn auto(session: &mut Session, rest: &str) -> Result<String, Diagnostic> {
+    let mut limit = None;
+    let mut bot_name = "random".to_owned();
+    let mut words = rest.split_whitespace();
+    while let Some(word) = words.next() {
+        if word == "--bot" {
+            bot_name = words
+                .next()
+                .ok_or_else(|| {
+                    Diagnostic::new("auto", "--bot needs a name")
+                        .with_help(format!("bots: {}", BOT_NAMES.join(", ")))
+                })?
+                .to_owned();
+        } else {
+            limit = Some(word.parse::<usize>().map_err(|_| {
+                Diagnostic::new("auto", format!("`{word}` is not a number of moves"))
+                    .with_help("write `auto` or `auto 10`")
+            })?);
+        }
+    }
+    // Seeded by the game and its length, so `auto` from the same position repeats.
+    let mut bot = bot::by_name(
+        &bot_name,
+        session
+            .seed()
+            .wrapping_mul(31)
+            .wrapping_add(session.log().len() as u64),
+    )?;
+    let played = bot::play_out(session, bot.as_mut(), limit)?;
+    Ok(format!(
+        "{} played {} moves\n{}",
+        bot.name(),
+        played.len(),
+        game_over_line(session)?
+    ))
+}
+
+fn log(session: &Session) -> String {
+    let mut out = String::new();
+    for (i, m) in session.log().iter().enumerate() {
+        let _ = writeln!(out, "{:>3}  {m}", i + 1);
+    }
+    if out.is_empty() {
+        out.push_str("no moves yet\n");
+    }
+    out
+}
+
+fn score(session: &mut Session) -> Result<String, Diagnostic> {
+    let map = session.score()?;
+    let mut out = String::new();
+    for (k, v) in &map {
+        let _ = writeln!(out, "{k}: {v}");
+    }
+    Ok(out)
+}
+
+/// "game over: REASON … result: N" when the game has ended, else nothing.
+pub fn game_over_line(session: &mut Session) -> Result<String, Diagnostic> {
+    let Some(reason) = session.over()? else {
+        return Ok(String::new());
+    };
+    let score = session.score()?;
+    let details: Vec<String> = score
+        .iter()
+        .filter(|(k, _)| k.as_str() != "total")
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect();
+    Ok(format!(
+        "game over: {reason}\nresult: {} ({})\n",
+        score
+            .get("total")
+            .map(ToString::to_string)
+            .unwrap_or_default(),
+        details.join(", ")
+    ))
+}
+
+fn save(session: &Session, rest: &str) -> Result<String, Diagnostic> {
+    if rest.is_empty() {
+        return Err(Diagnostic::new("save", "which file?").with_help("write `save FILE`"));
+    }
+    session.save(Path::new(rest))?;
+    Ok(format!("saved {} moves to {rest}\n", session.log().len()))
+}
+
+fn reload(session: &mut Session) -> Result<String, Diagnostic> {
+    let report = session.reload()?;
+    let mut out = format!(
+        "reloaded {}: replayed {} moves\n",
+        session.variant().name,
+        report.replayed
+    );
+    if let Some((n, label, why)) = report.rejected {
+        let _ = writeln!(
+            out,
+            "move {n} `{label}` is rejected by the new rules: {}\nthe game stands after move {}; the moves from there on were dropped",
+            why.message,
+            n - 1
+        );
+    }
+    out.push_str(&game_over_line(session)?);
+    Ok(out)
+}
+
+/// Validates a variant: manifest, options, scripts, and one random game played through.
+pub fn check(library: &Library, name: &str, limits: Limits) -> Result<String, Diagnostic> {
+    if name.is_empty() {
+        return Err(
+            Diagnostic::new("check", "which variant?").with_help("write `check VARIANT_OR_FILE`")
+        );
+    }
+    let mut session = Session::new(library, name, &[], 1, limits)?;
+    let mut bot = bot::RandomBot::seeded(1);
+    let played = bot::play_out(&mut session, &mut bot, None)?;
+    let reason = session.over()?.unwrap_or_default();
+    let total = session
+        .score()?
+        .get("total")
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    let v = session.variant();
+    Ok(format!(
+        "ok: {} — {} script(s), {} option(s); a random game of {} moves ended ({reason}) with result {total}\n",
+        v.name,
+        v.scripts.len(),
+        v.options.len(),
+        played.len()
+    ))
+}

@@ -1,0 +1,88 @@
+//! Tab completion: commands, variant names, option names and the current move labels.
+//! The REPL refreshes the word lists after every command; the completer only reads them.
+
+use reedline::{Completer, CompletionResult, Span, Suggestion};
+use std::sync::{Arc, Mutex};
+
+/// What can be completed right now.
+#[derive(Debug, Default, Clone)]
+pub struct Words {
+    pub commands: Vec<String>,
+    pub variants: Vec<String>,
+    pub options: Vec<String>,
+    pub moves: Vec<String>,
+}
+
+/// Shared between the REPL (which writes) and the line editor (which reads).
+pub type SharedWords = Arc<Mutex<Words>>;
+
+pub struct WordCompleter(pub SharedWords);
+
+/// The candidates for the word being typed, given the words before it.
+pub fn candidates(words: &Words, before: &[&str]) -> Vec<String> {
+    match before {
+        [] => words.commands.iter().chain(&words.moves).cloned().collect(),
+        ["new" | "options" | "check"] => words.variants.clone(),
+        [.., "--set"] => words.options.iter().map(|o| format!("{o}=")).collect(),
+        ["play"] => words.moves.clone(),
+        ["new", ..] => vec!["--seed".into(), "--set".into()],
+        _ => Vec::new(),
+    }
+}
+
+impl Completer for WordCompleter {
+    fn complete(&mut self, line: &str, pos: usize) -> CompletionResult {
+        let line = &line[..pos.min(line.len())];
+        let start = line.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+        let typed = &line[start..];
+        let before: Vec<&str> = line[..start].split_whitespace().collect();
+        let words = self.0.lock().map(|w| w.clone()).unwrap_or_default();
+        let suggestions: Vec<Suggestion> = candidates(&words, &before)
+            .into_iter()
+            .filter(|c| c.starts_with(typed))
+            .map(|value| Suggestion {
+                append_whitespace: !value.ends_with('='),
+                value,
+                span: Span::new(start, pos),
+                ..Suggestion::default()
+            })
+            .collect();
+        CompletionResult::fresh(suggestions)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words() -> Words {
+        Words {
+            commands: vec!["new".into(), "moves".into()],
+            variants: vec!["carcassonne-solo".into()],
+            options: vec!["colours".into()],
+            moves: vec!["0,1@90".into()],
+        }
+    }
+
+    #[test]
+    fn completes_by_position() {
+        let w = words();
+        assert_eq!(candidates(&w, &[]), ["new", "moves", "0,1@90"]);
+        assert_eq!(candidates(&w, &["new"]), ["carcassonne-solo"]);
+        assert_eq!(
+            candidates(&w, &["new", "carcassonne-solo", "--set"]),
+            ["colours="]
+        );
+        assert_eq!(candidates(&w, &["play"]), ["0,1@90"]);
+    }
+
+    #[test]
+    fn completer_replaces_the_word_being_typed() {
+        let mut c = WordCompleter(Arc::new(Mutex::new(words())));
+        let result = c.complete("new carc", 8);
+        let s = result.suggestions();
+        assert_eq!(s.len(), 1);
+        assert_eq!(s[0].value, "carcassonne-solo");
+        assert_eq!((s[0].span.start, s[0].span.end), (4, 8));
+    }
+}

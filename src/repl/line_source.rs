@@ -1,0 +1,87 @@
+//! Where REPL lines come from: reedline at a terminal (history, completion, editing), or
+//! plain lines when standard input is a pipe or a file, which is how tests and scripts
+//! drive the REPL (reedline does not read piped input).
+
+use super::completion::{SharedWords, WordCompleter};
+use reedline::{
+    default_emacs_keybindings, ColumnarMenu, DefaultPrompt, DefaultPromptSegment, Emacs,
+    FileBackedHistory, KeyCode, KeyModifiers, MenuBuilder, Reedline, ReedlineEvent, ReedlineMenu,
+    Signal,
+};
+use std::io::BufRead;
+use std::path::PathBuf;
+
+/// A source of command lines; `None` at the end of input.
+pub trait LineSource {
+    fn read_line(&mut self) -> Option<String>;
+}
+
+/// Lines from a non-terminal standard input, without prompts.
+pub struct PlainLines<R: BufRead>(pub R);
+
+impl<R: BufRead> LineSource for PlainLines<R> {
+    fn read_line(&mut self) -> Option<String> {
+        let mut line = String::new();
+        match self.0.read_line(&mut line) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(line),
+        }
+    }
+}
+
+/// The interactive editor.
+pub struct EditorLines {
+    editor: Reedline,
+    prompt: DefaultPrompt,
+}
+
+impl EditorLines {
+    pub fn new(words: SharedWords, history: Option<PathBuf>) -> EditorLines {
+        let mut keybindings = default_emacs_keybindings();
+        keybindings.add_binding(
+            KeyModifiers::NONE,
+            KeyCode::Tab,
+            ReedlineEvent::UntilFound(vec![
+                ReedlineEvent::Menu("completion_menu".into()),
+                ReedlineEvent::MenuNext,
+            ]),
+        );
+        let menu = ColumnarMenu::default().with_name("completion_menu");
+        let mut editor = Reedline::create()
+            .with_completer(Box::new(WordCompleter(words)))
+            .with_menu(ReedlineMenu::EngineCompleter(Box::new(menu)))
+            .with_edit_mode(Box::new(Emacs::new(keybindings)));
+        // A history file that cannot be opened only costs the history.
+        if let Some(h) = history.and_then(|p| FileBackedHistory::with_file(1000, p).ok()) {
+            editor = editor.with_history(Box::new(h));
+        }
+        let prompt = DefaultPrompt::new(
+            DefaultPromptSegment::Basic("houserules".into()),
+            DefaultPromptSegment::Empty,
+        );
+        EditorLines { editor, prompt }
+    }
+}
+
+impl LineSource for EditorLines {
+    fn read_line(&mut self) -> Option<String> {
+        loop {
+            match self.editor.read_line(&self.prompt) {
+                Ok(Signal::Success(line)) => return Some(line),
+                // Ctrl-C clears the line, as in a shell; Ctrl-D leaves.
+                Ok(Signal::CtrlC) => continue,
+                Ok(_) | Err(_) => return None,
+            }
+        }
+    }
+}
+
+/// `$XDG_DATA_HOME/houserules/history`, or under `~/.local/share`.
+pub fn history_path() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
+    let dir = base.join("houserules");
+    std::fs::create_dir_all(&dir).ok()?;
+    Some(dir.join("history"))
+}

@@ -1,0 +1,72 @@
+//! The REPL: reads commands (from reedline at a terminal, line by line otherwise), runs
+//! them through [`Repl`] and prints what they return.
+
+mod commands;
+mod completion;
+mod line_source;
+
+pub use commands::{check, parse_new, NewGame, Repl, Step, COMMANDS};
+pub use line_source::{EditorLines, LineSource, PlainLines};
+
+use completion::{SharedWords, Words};
+use std::io::{IsTerminal, Write};
+
+/// Runs the REPL on standard input until `quit` or the end of input.
+pub fn run(mut repl: Repl, start: Option<NewGame>) {
+    let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    repl.ansi = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let words = SharedWords::default();
+    let mut source: Box<dyn LineSource> = if interactive {
+        println!("houserules — type `help` for the commands, `variants` for the games");
+        Box::new(EditorLines::new(words.clone(), line_source::history_path()))
+    } else {
+        Box::new(PlainLines(std::io::stdin().lock()))
+    };
+    if let Some(game) = start {
+        let out = match repl.start(&game) {
+            Ok(text) => text,
+            Err(e) => format!("error: {e}\n"),
+        };
+        emit(&out);
+    }
+    refresh_words(&mut repl, &words);
+    while let Some(line) = source.read_line() {
+        let step = repl.execute(&line);
+        emit(&step.output);
+        if step.quit {
+            break;
+        }
+        if interactive {
+            refresh_words(&mut repl, &words);
+        }
+    }
+}
+
+/// Prints, ignoring a closed pipe (the reader went away; nothing to do about it).
+fn emit(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+}
+
+fn refresh_words(repl: &mut Repl, words: &SharedWords) {
+    let mut w = Words {
+        commands: COMMANDS.iter().map(|(c, _)| (*c).to_owned()).collect(),
+        variants: repl
+            .library()
+            .manifest_files()
+            .iter()
+            .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+            .collect(),
+        ..Words::default()
+    };
+    if let Some(labels) = repl.move_labels() {
+        w.moves = labels;
+    }
+    if let Some(s) = repl.session() {
+        w.options = s.options().keys().cloned().collect();
+    }
+    if let Ok(mut shared) = words.lock() {
+        *shared = w;
+    }
+}

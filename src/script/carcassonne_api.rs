@@ -1,0 +1,296 @@
+//! Carcassonne primitives as seen from Rhai. The primitives themselves (`crate::carcassonne`)
+//! know nothing of Rhai; this module only adapts types: positions become `x, y` integers,
+//! features become integer ids (valid until the next tile is placed), lists become arrays.
+
+use super::paint::{ansi_allowed, colour_by_name};
+use crate::carcassonne::{
+    render_board, render_tile, Board, FeatureId, Placement, PointValues, Pos, RenderOptions,
+    SegmentKind, SegmentView, TileSet,
+};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Position, INT};
+use std::sync::Arc;
+
+/// The tile set of a game, shared by its board and its piles.
+#[derive(Clone, Debug)]
+pub struct TileSetRef(pub Arc<TileSet>);
+
+type Fallible<T> = Result<T, Box<EvalAltResult>>;
+
+fn error(message: impl Into<String>) -> Box<EvalAltResult> {
+    EvalAltResult::ErrorRuntime(message.into().into(), Position::NONE).into()
+}
+
+fn pos(x: INT, y: INT) -> Pos {
+    Pos {
+        x: x as i32,
+        y: y as i32,
+    }
+}
+
+fn tile_id(board: &Board, tile: INT) -> Fallible<usize> {
+    usize::try_from(tile)
+        .ok()
+        .filter(|&t| t < board.tile_set().types().len())
+        .ok_or_else(|| error(format!("no tile type number {tile}")))
+}
+
+fn feature_id(f: INT) -> FeatureId {
+    f as FeatureId
+}
+
+fn ints(values: impl IntoIterator<Item = usize>) -> Array {
+    values
+        .into_iter()
+        .map(|v| Dynamic::from_int(v as INT))
+        .collect()
+}
+
+fn kind_name(kind: SegmentKind) -> &'static str {
+    match kind {
+        SegmentKind::City => "city",
+        SegmentKind::Road => "road",
+        SegmentKind::Field => "field",
+        SegmentKind::Cloister => "cloister",
+    }
+}
+
+fn segment_map(s: SegmentView) -> Dynamic {
+    let mut m = Map::new();
+    m.insert("index".into(), Dynamic::from_int(s.index as INT));
+    m.insert("kind".into(), kind_name(s.kind).into());
+    m.insert("label".into(), s.label.into());
+    m.insert("feature".into(), Dynamic::from_int(s.feature as INT));
+    m.into()
+}
+
+/// Glyphs for meeple colours, from script maps like `#{ glyph: "R", colour: "red" }`.
+fn render_options(ctx: &NativeCallContext, glyphs: &Array) -> RenderOptions {
+    let meeple_glyphs = glyphs
+        .iter()
+        .map(|g| {
+            let map = g.read_lock::<Map>();
+            let get = |k: &str| {
+                map.as_ref()
+                    .and_then(|m| m.get(k))
+                    .map(|v| v.to_string())
+                    .unwrap_or_default()
+            };
+            let glyph = get("glyph").chars().next().unwrap_or('?');
+            let colour = colour_by_name(&get("colour")).unwrap_or(nu_ansi_term::Color::White);
+            (glyph, colour)
+        })
+        .collect();
+    RenderOptions {
+        ansi: ansi_allowed(ctx),
+        meeple_glyphs,
+        highlight: None,
+    }
+}
+
+fn set_points(board: &mut Board, values: Map) -> Fallible<()> {
+    let mut p: PointValues = board.points_table();
+    for (key, value) in values {
+        let v = value
+            .as_int()
+            .map_err(|_| error(format!("set_points: `{key}` must be a whole number")))?;
+        let field = match key.as_str() {
+            "road_tile" => &mut p.road_tile,
+            "city_tile" => &mut p.city_tile,
+            "city_pennant" => &mut p.city_pennant,
+            "tiny_city" => &mut p.tiny_city,
+            "cloister_tile" => &mut p.cloister_tile,
+            "end_road_tile" => &mut p.end_road_tile,
+            "end_city_tile" => &mut p.end_city_tile,
+            "end_city_pennant" => &mut p.end_city_pennant,
+            "farm_completed_city" => &mut p.farm_completed_city,
+            "farm_incomplete_city" => &mut p.farm_incomplete_city,
+            other => return Err(error(format!("set_points: unknown point value `{other}`"))),
+        };
+        *field = v;
+    }
+    board.set_points(p);
+    Ok(())
+}
+
+pub fn register(engine: &mut Engine) {
+    engine
+        .register_type_with_name::<TileSetRef>("TileSet")
+        .register_fn("to_string", |t: &mut TileSetRef| {
+            format!("<tile set of {}>", t.0.total())
+        })
+        .register_fn("draw_pile", |t: &mut TileSetRef| ints(t.0.draw_pile()))
+        .register_fn("total", |t: &mut TileSetRef| t.0.total() as INT)
+        .register_fn("name", |t: &mut TileSetRef, tile: INT| {
+            t.0.types()
+                .get(tile as usize)
+                .map(|ty| ty.id.clone())
+                .unwrap_or_default()
+        })
+        .register_fn("has_cloister", |t: &mut TileSetRef, tile: INT| {
+            t.0.types()
+                .get(tile as usize)
+                .is_some_and(|ty| ty.segments.iter().any(|s| s.kind == SegmentKind::Cloister))
+        })
+        .register_fn(
+            "render_tile",
+            |ctx: NativeCallContext, t: &mut TileSetRef, tile: INT, glyphs: Array| {
+                render_tile(&t.0, tile as usize, 0, &render_options(&ctx, &glyphs))
+            },
+        )
+        // A board with the start tile in place.
+        .register_fn("carcassonne_board", |t: TileSetRef| {
+            let mut board = Board::new(t.0.clone());
+            board.place_start(t.0.start_tile());
+            board
+        });
+
+    engine
+        .register_type_with_name::<Board>("Board")
+        .register_fn("to_string", |b: &mut Board| {
+            format!("<board of {} tiles>", b.placed_count())
+        })
+        .register_fn("set_points", set_points)
+        .register_fn("placed", |b: &mut Board| b.placed_count() as INT)
+        .register_fn("fits", |b: &mut Board, tile: INT| -> Fallible<bool> {
+            Ok(b.fits_anywhere(tile_id(b, tile)?))
+        })
+        // Every legal placement as a ready-made move: #{ label: "2,-1@90", x, y, rot }.
+        .register_fn(
+            "placements",
+            |b: &mut Board, tile: INT| -> Fallible<Array> {
+                let tile = tile_id(b, tile)?;
+                Ok(b.legal_placements(tile)
+                    .into_iter()
+                    .map(|p| {
+                        let mut m = Map::new();
+                        m.insert(
+                            "label".into(),
+                            format!("{},{}@{}", p.pos.x, p.pos.y, p.rotation as u32 * 90).into(),
+                        );
+                        m.insert("x".into(), Dynamic::from_int(p.pos.x as INT));
+                        m.insert("y".into(), Dynamic::from_int(p.pos.y as INT));
+                        m.insert("rot".into(), Dynamic::from_int(p.rotation as INT));
+                        m.into()
+                    })
+                    .collect())
+            },
+        )
+        .register_fn("neighbours", |b: &mut Board, x: INT, y: INT| {
+            b.neighbour_count(pos(x, y)) as INT
+        })
+        // Places a tile; returns the features it completed.
+        .register_fn(
+            "place",
+            |b: &mut Board, tile: INT, x: INT, y: INT, rot: INT| -> Fallible<Array> {
+                let tile = tile_id(b, tile)?;
+                let rotation = u8::try_from(rot)
+                    .ok()
+                    .filter(|r| *r < 4)
+                    .ok_or_else(|| error(format!("rotation {rot} is not 0..3")))?;
+                b.place(
+                    tile,
+                    Placement {
+                        pos: pos(x, y),
+                        rotation,
+                    },
+                )
+                .map(ints)
+                .map_err(|e| error(e.to_string()))
+            },
+        )
+        .register_fn("tile_at", |b: &mut Board, x: INT, y: INT| {
+            match b.tile_at(pos(x, y)) {
+                Some(t) => {
+                    let mut m = Map::new();
+                    m.insert("tile".into(), Dynamic::from_int(t.tile as INT));
+                    m.insert("rot".into(), Dynamic::from_int(t.rotation as INT));
+                    Dynamic::from_map(m)
+                }
+                None => Dynamic::UNIT,
+            }
+        })
+        .register_fn("segments", |b: &mut Board, x: INT, y: INT| -> Array {
+            b.segments_at(pos(x, y))
+                .into_iter()
+                .map(segment_map)
+                .collect()
+        })
+        .register_fn("free_segments", |b: &mut Board, x: INT, y: INT| -> Array {
+            b.free_segments(pos(x, y))
+                .into_iter()
+                .map(segment_map)
+                .collect()
+        })
+        .register_fn(
+            "place_meeple",
+            |b: &mut Board, x: INT, y: INT, segment: INT, colour: INT| -> Fallible<INT> {
+                let colour = u8::try_from(colour)
+                    .map_err(|_| error(format!("meeple colour {colour} is not 0..255")))?;
+                b.place_meeple(pos(x, y), segment as usize, colour)
+                    .map(|f| f as INT)
+                    .map_err(|e| error(e.to_string()))
+            },
+        )
+        .register_fn("kind", |b: &mut Board, f: INT| {
+            kind_name(b.feature(feature_id(f)).kind)
+        })
+        .register_fn("label", |b: &mut Board, f: INT| {
+            b.feature_label(feature_id(f))
+        })
+        .register_fn("size", |b: &mut Board, f: INT| {
+            b.feature(feature_id(f)).tiles as INT
+        })
+        .register_fn("pennants", |b: &mut Board, f: INT| {
+            b.feature(feature_id(f)).pennants as INT
+        })
+        .register_fn("complete", |b: &mut Board, f: INT| {
+            b.feature(feature_id(f)).complete
+        })
+        .register_fn("points", |b: &mut Board, f: INT| b.points(feature_id(f)))
+        .register_fn("majority", |b: &mut Board, f: INT| -> Array {
+            b.majority(feature_id(f))
+                .into_iter()
+                .map(|c| Dynamic::from_int(c as INT))
+                .collect()
+        })
+        // One entry per meeple on the feature: its colour.
+        .register_fn("meeples_in", |b: &mut Board, f: INT| -> Array {
+            b.meeple_counts(feature_id(f))
+                .into_iter()
+                .flat_map(|(c, n)| std::iter::repeat_n(Dynamic::from_int(c as INT), n))
+                .collect()
+        })
+        .register_fn("remove_meeples", |b: &mut Board, f: INT| -> Array {
+            b.remove_meeples(feature_id(f))
+                .into_iter()
+                .map(|c| Dynamic::from_int(c as INT))
+                .collect()
+        })
+        .register_fn("bordered_cities", |b: &mut Board, f: INT| {
+            ints(b.bordered_cities(feature_id(f)))
+        })
+        .register_fn("features_with_meeples", |b: &mut Board| {
+            ints(b.features_with_meeples())
+        })
+        // Every meeple on the board: #{ x, y, segment, colour, feature }.
+        .register_fn("meeples", |b: &mut Board| -> Array {
+            b.meeples()
+                .into_iter()
+                .map(|m| {
+                    let mut map = Map::new();
+                    map.insert("x".into(), Dynamic::from_int(m.pos.x as INT));
+                    map.insert("y".into(), Dynamic::from_int(m.pos.y as INT));
+                    map.insert("segment".into(), Dynamic::from_int(m.segment as INT));
+                    map.insert("colour".into(), Dynamic::from_int(m.colour as INT));
+                    map.insert("feature".into(), Dynamic::from_int(m.feature as INT));
+                    map.into()
+                })
+                .collect()
+        })
+        .register_fn(
+            "render",
+            |ctx: NativeCallContext, b: &mut Board, glyphs: Array| {
+                render_board(b, &render_options(&ctx, &glyphs))
+            },
+        );
+}

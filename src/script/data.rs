@@ -1,0 +1,61 @@
+//! Data files named by a manifest's `[data]` table. A file the game's primitives know
+//! (Carcassonne's `tiles`) becomes a host object; any other file becomes a plain Rhai
+//! object map, so a house rule can bring its own tables without touching Rust.
+
+use super::carcassonne_api::TileSetRef;
+use crate::carcassonne::TileSet;
+use crate::diagnostic::Diagnostic;
+use crate::manifest::Variant;
+use rhai::{Dynamic, Map};
+use std::sync::Arc;
+
+/// Loads every data file of `variant` into a map keyed like the manifest's `[data]`.
+pub fn load_all(variant: &Variant) -> Result<Map, Diagnostic> {
+    let mut map = Map::new();
+    for (key, path) in &variant.data {
+        let shown = variant.library.show(path);
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| Diagnostic::new(&shown, format!("cannot read the data file: {e}")))?;
+        let value = match (variant.game.as_str(), key.as_str()) {
+            ("carcassonne", "tiles") => {
+                let tiles = TileSet::from_toml_str(&text).map_err(|e| {
+                    let d = Diagnostic::new(&shown, e.message.clone());
+                    match (e.line, e.column) {
+                        (Some(l), c) => d.at_line(&text, l, c.unwrap_or(1)),
+                        _ => d,
+                    }
+                })?;
+                Dynamic::from(TileSetRef(Arc::new(tiles)))
+            }
+            _ => {
+                let table: toml::Table = toml::from_str(&text).map_err(|e| {
+                    let d = Diagnostic::new(&shown, e.message().to_owned());
+                    match e.span() {
+                        Some(s) => d.at_offset(&text, s.start),
+                        None => d,
+                    }
+                })?;
+                toml_to_dynamic(toml::Value::Table(table))
+            }
+        };
+        map.insert(key.as_str().into(), value);
+    }
+    Ok(map)
+}
+
+/// Converts TOML into the equivalent Rhai value (dates become text).
+pub fn toml_to_dynamic(value: toml::Value) -> Dynamic {
+    match value {
+        toml::Value::String(s) => s.into(),
+        toml::Value::Integer(i) => Dynamic::from_int(i),
+        toml::Value::Float(f) => Dynamic::from_float(f),
+        toml::Value::Boolean(b) => Dynamic::from_bool(b),
+        toml::Value::Datetime(d) => d.to_string().into(),
+        toml::Value::Array(a) => Dynamic::from_array(a.into_iter().map(toml_to_dynamic).collect()),
+        toml::Value::Table(t) => Dynamic::from_map(
+            t.into_iter()
+                .map(|(k, v)| (k.into(), toml_to_dynamic(v)))
+                .collect(),
+        ),
+    }
+}

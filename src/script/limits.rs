@@ -1,0 +1,55 @@
+//! The sandbox a rule script runs in. Every limit is set here, in one place, so that a
+//! runaway or hostile house rule stops with a clear message instead of hanging the REPL
+//! or exhausting memory.
+
+use std::cell::Cell;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// Limits applied to every hook call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Operations one hook call may take.
+    pub max_operations: u64,
+    /// Wall-clock time one hook call may take.
+    pub time_limit: Duration,
+    pub max_call_levels: usize,
+    pub max_expr_depth: usize,
+    pub max_string_size: usize,
+    pub max_array_size: usize,
+    pub max_map_size: usize,
+    pub max_modules: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_operations: 50_000_000,
+            time_limit: Duration::from_secs(10),
+            max_call_levels: 64,
+            max_expr_depth: 128,
+            max_string_size: 1 << 20,
+            max_array_size: 100_000,
+            max_map_size: 10_000,
+            max_modules: 32,
+        }
+    }
+}
+
+/// The deadline of the hook call under way, shared with the engine's progress callback.
+#[derive(Debug, Clone, Default)]
+pub struct Deadline(Rc<Cell<Option<Instant>>>);
+
+impl Deadline {
+    pub fn start(&self, limit: Duration) {
+        self.0.set(Some(Instant::now() + limit));
+    }
+
+    pub fn clear(&self) {
+        self.0.set(None);
+    }
+
+    pub fn passed(&self) -> bool {
+        self.0.get().is_some_and(|d| Instant::now() > d)
+    }
+}

@@ -1,0 +1,14 @@
+//! The Rhai host: one engine builder with every limit, the rules contract, data files,
+//! diagnostics that name file, line and column, and the primitives registered for scripts.
+
+pub mod carcassonne_api;
+mod data;
+mod diagnostics;
+mod engine;
+mod limits;
+mod paint;
+pub mod rng;
+mod rules;
+
+pub use limits::Limits;
+pub use rules::{Move, Rules};

@@ -1,0 +1,241 @@
+//! A variant's compiled rules and the calls of the rules contract (see DESIGN.md):
+//! `setup`, `moves`, `play`, `over`, `score` and `view`, each run with `this` bound to
+//! the game state. The state is one Rhai object map owned by the caller.
+
+use super::data;
+use super::diagnostics::{parse_error, runtime_error, Sources};
+use super::engine::{build_engine, PrintBuffer};
+use super::limits::{Deadline, Limits};
+use super::rng::Rng;
+use crate::diagnostic::Diagnostic;
+use crate::manifest::{OptionValues, Variant};
+use rhai::{CallFnOptions, Dynamic, Engine, FuncArgs, Map, Scope, AST};
+
+/// The hooks every variant must define, with their arity.
+const REQUIRED_HOOKS: [(&str, usize); 5] = [
+    ("setup", 0),
+    ("moves", 0),
+    ("play", 1),
+    ("over", 0),
+    ("score", 0),
+];
+
+/// One legal move: its label (what a player types) and the value `play` receives.
+#[derive(Debug, Clone)]
+pub struct Move {
+    pub label: String,
+    pub value: Dynamic,
+}
+
+/// A variant's scripts compiled and merged, with an engine to run them.
+pub struct Rules {
+    pub variant: Variant,
+    engine: Engine,
+    ast: AST,
+    sources: Sources,
+    data: Map,
+    limits: Limits,
+    deadline: Deadline,
+    prints: PrintBuffer,
+    has_view: bool,
+}
+
+impl Rules {
+    /// Compiles the variant's scripts in manifest order; later functions override earlier
+    /// ones with the same name and arity.
+    pub fn compile(variant: Variant, limits: Limits) -> Result<Rules, Diagnostic> {
+        let deadline = Deadline::default();
+        let prints = PrintBuffer::default();
+        let engine = build_engine(&variant.library.scripts_dir(), &limits, &deadline, &prints);
+        let mut sources = Sources::default();
+        let mut ast = AST::empty();
+        for script in &variant.scripts {
+            let text = std::fs::read_to_string(&script.path).map_err(|e| {
+                Diagnostic::new(&script.shown, format!("cannot read the script: {e}"))
+            })?;
+            sources.texts.insert(script.shown.clone(), text.clone());
+            let mut layer = engine
+                .compile(&text)
+                .map_err(|e| parse_error(&sources, &script.shown, &e))?;
+            layer.set_source(script.shown.as_str());
+            for f in layer.iter_functions() {
+                sources
+                    .function_files
+                    .insert(f.name.to_owned(), script.shown.clone());
+            }
+            ast = ast.merge(&layer);
+        }
+        let defined = |name: &str, arity: usize| {
+            ast.iter_functions()
+                .any(|f| f.name == name && f.params.len() == arity)
+        };
+        for (hook, arity) in REQUIRED_HOOKS {
+            if !defined(hook, arity) {
+                let files: Vec<&str> = variant.scripts.iter().map(|s| s.shown.as_str()).collect();
+                return Err(Diagnostic::new(
+                    variant.library.show(&variant.manifest),
+                    format!(
+                        "the scripts of `{}` define no `{hook}` with {arity} parameter(s)",
+                        variant.name
+                    ),
+                )
+                .with_help(format!(
+                    "scripts merged: {}; see DESIGN.md, 'The rules contract'",
+                    files.join(", ")
+                )));
+            }
+        }
+        let has_view = defined("view", 0);
+        let data = data::load_all(&variant)?;
+        Ok(Rules {
+            variant,
+            engine,
+            ast,
+            sources,
+            data,
+            limits,
+            deadline,
+            prints,
+            has_view,
+        })
+    }
+
+    fn call(
+        &self,
+        state: &mut Dynamic,
+        hook: &str,
+        args: impl FuncArgs,
+        tag: Option<Dynamic>,
+    ) -> Result<Dynamic, Diagnostic> {
+        let mut scope = Scope::new();
+        let mut options = CallFnOptions::new().eval_ast(false).bind_this_ptr(state);
+        if let Some(tag) = tag {
+            options = options.with_tag(tag);
+        }
+        self.deadline.start(self.limits.time_limit);
+        let result = self
+            .engine
+            .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, hook, args);
+        self.deadline.clear();
+        result.map_err(|e| runtime_error(&self.sources, hook, &e))
+    }
+
+    /// A new game: the state map gets `options`, `seed`, `rng` and `data`, then `setup()`.
+    pub fn new_state(&self, options: &OptionValues, seed: u64) -> Result<Dynamic, Diagnostic> {
+        let mut map = Map::new();
+        let opts: Map = options
+            .iter()
+            .map(|(k, v)| (k.as_str().into(), v.to_dynamic()))
+            .collect();
+        map.insert("options".into(), opts.into());
+        map.insert("seed".into(), Dynamic::from_int(seed as i64));
+        map.insert("rng".into(), Dynamic::from(Rng::seeded(seed)));
+        map.insert("data".into(), self.data.clone().into());
+        let mut state: Dynamic = map.into();
+        let _ = self.call(&mut state, "setup", (), None)?;
+        Ok(state)
+    }
+
+    /// The legal moves, checked: an array of maps with unique `label` strings.
+    pub fn moves(&self, state: &mut Dynamic) -> Result<Vec<Move>, Diagnostic> {
+        let list = self.call(state, "moves", (), None)?;
+        let bad = |why: String| {
+            Diagnostic::new(self.defining_file("moves"), format!("moves() {why}")).with_help(
+                "moves() must return an array of object maps, each with a unique `label` string",
+            )
+        };
+        let array = list
+            .try_cast::<rhai::Array>()
+            .ok_or_else(|| bad("did not return an array".into()))?;
+        let mut moves = Vec::with_capacity(array.len());
+        let mut seen = std::collections::HashSet::with_capacity(array.len());
+        for value in array {
+            let label = value
+                .read_lock::<Map>()
+                .and_then(|m| m.get("label").map(|l| l.to_string()))
+                .ok_or_else(|| bad(format!("returned an entry without a label: {value}")))?;
+            if !seen.insert(label.clone()) {
+                return Err(bad(format!("returned the label `{label}` twice")));
+            }
+            moves.push(Move { label, value });
+        }
+        Ok(moves)
+    }
+
+    /// Plays `mv`. On error the state may be partly changed: the caller restores it.
+    pub fn play(&self, state: &mut Dynamic, mv: &Move) -> Result<(), Diagnostic> {
+        self.call(state, "play", (mv.value.clone(),), None)
+            .map(|_| ())
+    }
+
+    /// Why the game ended, or `None` while it runs.
+    pub fn over(&self, state: &mut Dynamic) -> Result<Option<String>, Diagnostic> {
+        let v = self.call(state, "over", (), None)?;
+        Ok(if v.is_unit() {
+            None
+        } else {
+            Some(v.to_string())
+        })
+    }
+
+    /// The score map: `total` plus any breakdown.
+    pub fn score(&self, state: &mut Dynamic) -> Result<Map, Diagnostic> {
+        let v = self.call(state, "score", (), None)?;
+        let map = v.try_cast::<Map>().ok_or_else(|| {
+            Diagnostic::new(
+                self.defining_file("score"),
+                "score() did not return an object map",
+            )
+            .with_help("return for example #{ total: 12 }")
+        })?;
+        if !map.contains_key("total") {
+            return Err(Diagnostic::new(
+                self.defining_file("score"),
+                "score() returned no `total`",
+            )
+            .with_help("return for example #{ total: 12, red: 14 }"));
+        }
+        Ok(map)
+    }
+
+    /// The board as text; `ansi` allows colours (scripts read it through the call's tag).
+    pub fn view(&self, state: &mut Dynamic, ansi: bool) -> Result<Option<String>, Diagnostic> {
+        if !self.has_view {
+            return Ok(None);
+        }
+        let v = self.call(state, "view", (), Some(Dynamic::from_bool(ansi)))?;
+        Ok(Some(v.to_string()))
+    }
+
+    /// Evaluates a REPL expression with `state` in scope (a copy: the game is not changed)
+    /// and the rule functions callable.
+    pub fn eval(&self, state: &Dynamic, expr: &str) -> Result<Dynamic, Diagnostic> {
+        let mut sources = self.sources.clone();
+        sources.texts.insert("eval".into(), expr.to_owned());
+        let mut ast = self
+            .engine
+            .compile(expr)
+            .map_err(|e| parse_error(&sources, "eval", &e))?;
+        ast.set_source("eval");
+        let ast = self.ast.merge(&ast);
+        let mut scope = Scope::new();
+        scope.push("state", state.clone());
+        self.deadline.start(self.limits.time_limit);
+        let result = self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast);
+        self.deadline.clear();
+        result.map_err(|e| runtime_error(&sources, "eval", &e))
+    }
+
+    /// What the scripts printed since the last call.
+    pub fn take_prints(&self) -> Vec<String> {
+        std::mem::take(&mut self.prints.borrow_mut())
+    }
+
+    fn defining_file(&self, function: &str) -> String {
+        self.sources
+            .function_files
+            .get(function)
+            .cloned()
+            .unwrap_or_else(|| self.variant.name.clone())
+    }
+}

@@ -1,0 +1,315 @@
+//! One game: a variant's rules, option values, a seed and the log of moves played. The
+//! state is always what the log produces from the seed, so undo, redo, load and reload
+//! are all replays, and a failed move is undone by replaying the log that preceded it.
+
+use crate::diagnostic::Diagnostic;
+use crate::manifest::options::{resolve, OptionValues};
+use crate::manifest::{Library, Variant};
+use crate::save::{SaveFile, FORMAT, VERSION};
+use crate::script::{Limits, Move, Rules};
+use rhai::{Dynamic, Map};
+use std::path::Path;
+use std::rc::Rc;
+
+/// A game in progress.
+pub struct Session {
+    rules: Rc<Rules>,
+    overrides: Vec<(String, String)>,
+    options: OptionValues,
+    seed: u64,
+    log: Vec<String>,
+    redo: Vec<String>,
+    state: Dynamic,
+    limits: Limits,
+}
+
+/// What `reload` found when it replayed the log under the new rules.
+#[derive(Debug)]
+pub struct ReloadReport {
+    pub replayed: usize,
+    /// The first move the new rules reject (its 1-based number and label) and why.
+    pub rejected: Option<(usize, String, Diagnostic)>,
+}
+
+impl Session {
+    /// Starts a new game of `variant` (a name or manifest path).
+    pub fn new(
+        library: &Library,
+        variant: &str,
+        overrides: &[(String, String)],
+        seed: u64,
+        limits: Limits,
+    ) -> Result<Session, Diagnostic> {
+        let variant = Variant::load(library, variant)?;
+        let rules = Rules::compile(variant, limits)?;
+        Session::start_shared(Rc::new(rules), overrides, seed, limits)
+    }
+
+    /// Starts a new game with rules already compiled (bulk runs compile once per thread).
+    pub fn start_shared(
+        rules: Rc<Rules>,
+        overrides: &[(String, String)],
+        seed: u64,
+        limits: Limits,
+    ) -> Result<Session, Diagnostic> {
+        let options = resolve(&rules.variant.options, overrides)?;
+        let state = rules.new_state(&options, seed)?;
+        Ok(Session {
+            rules,
+            overrides: overrides.to_vec(),
+            options,
+            seed,
+            log: Vec::new(),
+            redo: Vec::new(),
+            state,
+            limits,
+        })
+    }
+
+    pub fn variant(&self) -> &Variant {
+        &self.rules.variant
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn options(&self) -> &OptionValues {
+        &self.options
+    }
+
+    pub fn overrides(&self) -> &[(String, String)] {
+        &self.overrides
+    }
+
+    pub fn log(&self) -> &[String] {
+        &self.log
+    }
+
+    pub fn state(&self) -> &Dynamic {
+        &self.state
+    }
+
+    pub fn can_redo(&self) -> usize {
+        self.redo.len()
+    }
+
+    /// The legal moves now (empty when the game is over).
+    pub fn moves(&mut self) -> Result<Vec<Move>, Diagnostic> {
+        if self.over()?.is_some() {
+            return Ok(Vec::new());
+        }
+        self.rules.moves(&mut self.state)
+    }
+
+    /// Why the game ended, or `None` while it runs.
+    pub fn over(&mut self) -> Result<Option<String>, Diagnostic> {
+        self.rules.over(&mut self.state)
+    }
+
+    pub fn score(&mut self) -> Result<Map, Diagnostic> {
+        self.rules.score(&mut self.state)
+    }
+
+    pub fn view(&mut self, ansi: bool) -> Result<Option<String>, Diagnostic> {
+        self.rules.view(&mut self.state, ansi)
+    }
+
+    /// Plays the move with this label, or with this 1-based number in the move list.
+    /// An illegal choice or a failing script leaves the game as it was.
+    pub fn play(&mut self, choice: &str) -> Result<String, Diagnostic> {
+        if let Some(reason) = self.over()? {
+            return Err(
+                Diagnostic::new("move", format!("the game is over ({reason})"))
+                    .with_help("`undo` to go back, or `new` to start another game"),
+            );
+        }
+        let moves = self.rules.moves(&mut self.state)?;
+        let mv = pick(&moves, choice)?;
+        self.play_move(&mv)?;
+        Ok(mv.label)
+    }
+
+    /// Plays a move taken from `moves()`, restoring the state if the script fails.
+    /// A move other than the next one to redo forgets the redo list.
+    pub fn play_move(&mut self, mv: &Move) -> Result<(), Diagnostic> {
+        match self.rules.play(&mut self.state, mv) {
+            Ok(()) => {
+                self.log.push(mv.label.clone());
+                if self.redo.last() == Some(&mv.label) {
+                    self.redo.pop();
+                } else {
+                    self.redo.clear();
+                }
+                Ok(())
+            }
+            Err(e) => {
+                self.state = self.replay_prefix(self.log.len())?;
+                Err(e)
+            }
+        }
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> Result<String, Diagnostic> {
+        let label = self
+            .log
+            .last()
+            .cloned()
+            .ok_or_else(|| Diagnostic::new("undo", "there is no move to undo"))?;
+        self.state = self.replay_prefix(self.log.len() - 1)?;
+        self.log.pop();
+        self.redo.push(label.clone());
+        Ok(label)
+    }
+
+    /// Plays again the last move taken back.
+    pub fn redo(&mut self) -> Result<String, Diagnostic> {
+        let label = self
+            .redo
+            .last()
+            .cloned()
+            .ok_or_else(|| Diagnostic::new("redo", "there is no move to redo"))?;
+        self.play(&label)
+    }
+
+    /// The state after the first `n` moves of the log, rebuilt from the seed.
+    fn replay_prefix(&self, n: usize) -> Result<Dynamic, Diagnostic> {
+        let (state, _, rejected) = replay(&self.rules, &self.options, self.seed, &self.log[..n])?;
+        match rejected {
+            None => Ok(state),
+            Some((i, label, e)) => Err(Diagnostic::new(
+                "replay",
+                format!("move {} `{label}` no longer replays: {}", i + 1, e.message),
+            )
+            .with_help("the rules changed under the game; `reload` to replay under the new rules")),
+        }
+    }
+
+    pub fn to_save(&self) -> SaveFile {
+        SaveFile {
+            format: FORMAT.to_owned(),
+            version: VERSION,
+            variant: self.rules.variant.name.clone(),
+            seed: self.seed,
+            options: self.overrides.iter().cloned().collect(),
+            moves: self.log.clone(),
+        }
+    }
+
+    pub fn save(&self, path: &Path) -> Result<(), Diagnostic> {
+        self.to_save().write(path)
+    }
+
+    /// Loads a saved game, replaying every move; any move the rules reject is an error.
+    pub fn load(library: &Library, path: &Path, limits: Limits) -> Result<Session, Diagnostic> {
+        let save = SaveFile::read(path)?;
+        Session::from_save(library, &save, limits).map_err(|e| Diagnostic {
+            message: format!("{}: {}", path.display(), e.message),
+            ..e
+        })
+    }
+
+    pub fn from_save(
+        library: &Library,
+        save: &SaveFile,
+        limits: Limits,
+    ) -> Result<Session, Diagnostic> {
+        let overrides: Vec<(String, String)> = save.options.clone().into_iter().collect();
+        let mut session = Session::new(library, &save.variant, &overrides, save.seed, limits)?;
+        let (state, replayed, rejected) =
+            replay(&session.rules, &session.options, save.seed, &save.moves)?;
+        if let Some((i, label, e)) = rejected {
+            return Err(Diagnostic::new(
+                "load",
+                format!("move {} `{label}` is not legal: {}", i + 1, e.message),
+            )
+            .with_help("the save was made under other rules; `new` starts a fresh game"));
+        }
+        session.state = state;
+        session.log = save.moves[..replayed].to_vec();
+        Ok(session)
+    }
+
+    /// Re-reads the manifest and scripts and replays the log under them. On a manifest or
+    /// script error the session keeps its old rules; a rejected move ends the replay there.
+    pub fn reload(&mut self) -> Result<ReloadReport, Diagnostic> {
+        let library = self.rules.variant.library.clone();
+        let manifest = self.rules.variant.manifest.display().to_string();
+        let variant = Variant::load(&library, &manifest)?;
+        let rules = Rc::new(Rules::compile(variant, self.limits)?);
+        let options = resolve(&rules.variant.options, &self.overrides)?;
+        let (state, replayed, rejected) = replay(&rules, &options, self.seed, &self.log)?;
+        self.rules = rules;
+        self.options = options;
+        self.state = state;
+        self.log.truncate(replayed);
+        self.redo.clear();
+        Ok(ReloadReport {
+            replayed,
+            rejected: rejected.map(|(i, label, e)| (i + 1, label, e)),
+        })
+    }
+}
+
+/// Finds a move by label, or by its 1-based number in `moves`.
+pub fn pick(moves: &[Move], choice: &str) -> Result<Move, Diagnostic> {
+    let choice = choice.trim();
+    if let Some(m) = moves.iter().find(|m| m.label == choice) {
+        return Ok(m.clone());
+    }
+    if let Ok(n) = choice.parse::<usize>() {
+        if (1..=moves.len()).contains(&n) {
+            return Ok(moves[n - 1].clone());
+        }
+    }
+    let shown: Vec<&str> = moves.iter().take(12).map(|m| m.label.as_str()).collect();
+    let more = if moves.len() > 12 {
+        format!(" … ({} in all)", moves.len())
+    } else {
+        String::new()
+    };
+    Err(
+        Diagnostic::new("move", format!("`{choice}` is not a legal move here")).with_help(format!(
+            "legal moves: {}{more}; type `moves` to list them with numbers",
+            shown.join(", ")
+        )),
+    )
+}
+
+/// Replays `log` from a fresh state; returns the state, how many moves replayed, and the
+/// first rejected move (index, label, why) if any.
+#[allow(clippy::type_complexity)]
+fn replay(
+    rules: &Rules,
+    options: &OptionValues,
+    seed: u64,
+    log: &[String],
+) -> Result<(Dynamic, usize, Option<(usize, String, Diagnostic)>), Diagnostic> {
+    let mut state = rules.new_state(options, seed)?;
+    for (i, label) in log.iter().enumerate() {
+        let outcome = rules
+            .moves(&mut state)
+            .and_then(|moves| {
+                moves
+                    .into_iter()
+                    .find(|m| &m.label == label)
+                    .ok_or_else(|| {
+                        Diagnostic::new("replay", format!("`{label}` is not among the legal moves"))
+                    })
+            })
+            .and_then(|mv| {
+                let mut next = state.clone();
+                rules.play(&mut next, &mv).map(|()| next)
+            });
+        match outcome {
+            Ok(next) => state = next,
+            Err(e) => return Ok((state, i, Some((i, label.clone(), e)))),
+        }
+    }
+    Ok((state, log.len(), None))
+}
