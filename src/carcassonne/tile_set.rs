@@ -433,16 +433,16 @@ fn check_coverage(edges: &[Terrain; 4], segments: &[SegmentDef]) -> Result<(), S
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::carcassonne::points::tests::BASE;
 
-    pub(crate) const BASE_TILES: &str = include_str!(concat!(
+    const BASE_TILES: &str = include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/variants/data/carcassonne-base-tiles.toml"
     ));
 
-    fn base() -> TileSet {
+    pub(crate) fn base() -> TileSet {
         TileSet::from_toml_str(BASE_TILES).expect("base tile set loads")
     }
 

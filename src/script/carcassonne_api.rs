@@ -120,6 +120,12 @@ pub fn register(engine: &mut Engine) {
         })
         .register_fn("draw_pile", |t: &mut TileSetRef| ints(t.0.draw_pile()))
         .register_fn("total", |t: &mut TileSetRef| t.0.total() as INT)
+        // The tile type number of a letter ("A".."X" in the base set).
+        .register_fn("id", |t: &mut TileSetRef, letter: &str| -> Fallible<INT> {
+            t.0.by_id(letter)
+                .map(|i| i as INT)
+                .ok_or_else(|| error(format!("no tile type `{letter}` in this tile set")))
+        })
         .register_fn("name", |t: &mut TileSetRef, tile: INT| {
             t.0.types()
                 .get(tile as usize)

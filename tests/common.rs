@@ -1,0 +1,201 @@
+//! The test harness: a game driven through the real rules, whose state a scenario may
+//! set up directly (a board built tile by tile, scores, supplies) before playing the
+//! move the scenario is about.
+
+use houserules::carcassonne::{Board, Placement, Pos};
+use houserules::diagnostic::Diagnostic;
+use houserules::manifest::{Library, Variant};
+use houserules::script::carcassonne_api::TileSetRef;
+use houserules::script::{Limits, Rules};
+use rhai::{Dynamic, Map};
+use std::path::Path;
+
+pub fn library() -> Library {
+    Library::at(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+/// A game as (rules, state), played by move label.
+pub struct Game {
+    pub rules: Rules,
+    pub state: Dynamic,
+}
+
+impl Game {
+    pub fn new(variant: &str, overrides: &[(&str, &str)], seed: u64) -> Game {
+        let variant = Variant::load(&library(), variant).unwrap();
+        let rules = Rules::compile(variant, Limits::default()).unwrap();
+        let overrides: Vec<(String, String)> = overrides
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let options =
+            houserules::manifest::options::resolve(&rules.variant.options, &overrides).unwrap();
+        let state = rules.new_state(&options, seed).unwrap();
+        Game { rules, state }
+    }
+
+    pub fn solo(overrides: &[(&str, &str)]) -> Game {
+        Game::new("carcassonne-solo", overrides, 1)
+    }
+
+    pub fn moves(&mut self) -> Vec<String> {
+        self.rules
+            .moves(&mut self.state)
+            .unwrap()
+            .into_iter()
+            .map(|m| m.label)
+            .collect()
+    }
+
+    pub fn try_play(&mut self, label: &str) -> Result<(), Diagnostic> {
+        let moves = self.rules.moves(&mut self.state)?;
+        let mv = houserules::session::pick(&moves, label)?;
+        self.rules.play(&mut self.state, &mv)
+    }
+
+    pub fn play(&mut self, label: &str) {
+        if let Err(e) = self.try_play(label) {
+            panic!(
+                "playing `{label}` failed: {e}\nlegal moves: {:?}",
+                self.moves()
+            );
+        }
+    }
+
+    /// Evaluates Rhai with `state` in scope.
+    pub fn eval(&self, expr: &str) -> Dynamic {
+        self.rules
+            .eval(&self.state, expr)
+            .unwrap_or_else(|e| panic!("eval `{expr}`: {e}"))
+    }
+
+    pub fn int(&self, expr: &str) -> i64 {
+        self.eval(expr).as_int().unwrap()
+    }
+
+    pub fn ints(&self, expr: &str) -> Vec<i64> {
+        self.eval(expr)
+            .into_array()
+            .unwrap()
+            .into_iter()
+            .map(|v| v.as_int().unwrap())
+            .collect()
+    }
+
+    pub fn text(&self, expr: &str) -> String {
+        self.eval(expr).to_string()
+    }
+
+    pub fn scores(&self) -> Vec<i64> {
+        self.ints("state.scores")
+    }
+
+    pub fn supply(&self) -> Vec<i64> {
+        self.ints("state.supply")
+    }
+
+    pub fn over(&mut self) -> Option<String> {
+        self.rules.over(&mut self.state).unwrap()
+    }
+
+    pub fn result(&mut self) -> i64 {
+        self.rules.score(&mut self.state).unwrap()["total"]
+            .as_int()
+            .unwrap()
+    }
+
+    /// Sets `state.KEY` to the value of a Rhai expression (with `state` in scope).
+    pub fn set(&mut self, key: &str, expr: &str) {
+        let value = self.eval(expr);
+        self.put(key, value);
+    }
+
+    pub fn put(&mut self, key: &str, value: Dynamic) {
+        self.state
+            .write_lock::<Map>()
+            .unwrap()
+            .insert(key.into(), value);
+    }
+
+    /// A board with the start tile, on this game's tile set.
+    pub fn board(&self) -> BoardBuilder {
+        let tiles = self.eval("state.tiles").cast::<TileSetRef>().0;
+        let mut board = Board::new(tiles.clone());
+        board.place_start(tiles.start_tile());
+        BoardBuilder { board }
+    }
+
+    /// Replaces the table: the board, then whose turn it is and which tile is in hand
+    /// (phase "place"; the turn counter follows the active colour). Supplies are the option's count minus meeples on the board.
+    pub fn set_table(&mut self, mut builder: BoardBuilder, active: i64, in_hand: &str) {
+        // Keep the point values the variant's set-up chose (e.g. tiny_city_points).
+        builder
+            .board
+            .set_points(self.eval("state.board").cast::<Board>().points_table());
+        let per_colour = self.int("state.options.meeples_per_colour");
+        let colours = self.int("state.colours.len()") as usize;
+        let mut supply = vec![per_colour; colours];
+        for m in builder.board.meeples() {
+            supply[m.colour as usize] -= 1;
+        }
+        self.put("board", Dynamic::from(builder.board));
+        self.put(
+            "supply",
+            supply
+                .into_iter()
+                .map(Dynamic::from_int)
+                .collect::<rhai::Array>()
+                .into(),
+        );
+        self.put("active", Dynamic::from_int(active));
+        self.put("turn", Dynamic::from_int(active));
+        self.set("tile", &format!("state.tiles.id(\"{in_hand}\")"));
+        self.set("phase", "\"place\"");
+    }
+}
+
+/// Builds a board tile by tile with the primitives' own legality checks.
+pub struct BoardBuilder {
+    pub board: Board,
+}
+
+impl BoardBuilder {
+    pub fn tile(mut self, letter: &str, x: i32, y: i32, degrees: u16) -> Self {
+        let tile = self.board.tile_set().by_id(letter).unwrap();
+        let at = Placement {
+            pos: Pos { x, y },
+            rotation: (degrees / 90) as u8,
+        };
+        self.board
+            .place(tile, at)
+            .unwrap_or_else(|e| panic!("{letter} at {x},{y}@{degrees}: {e}"));
+        self
+    }
+
+    /// A meeple of `colour` on the segment labelled `segment` of the tile at x,y.
+    pub fn meeple(mut self, x: i32, y: i32, segment: &str, colour: u8) -> Self {
+        let pos = Pos { x, y };
+        let seg = self
+            .board
+            .segments_at(pos)
+            .into_iter()
+            .find(|s| s.label == segment)
+            .unwrap_or_else(|| {
+                panic!(
+                    "no segment {segment} at {x},{y}: {:?}",
+                    self.board
+                        .segments_at(pos)
+                        .iter()
+                        .map(|s| s.label.clone())
+                        .collect::<Vec<_>>()
+                )
+            });
+        self.board.place_meeple(pos, seg.index, colour).unwrap();
+        self
+    }
+}
+
+pub fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}

@@ -1,0 +1,9 @@
+//! Integration tests: one crate, one module per feature.
+
+mod common;
+
+mod bad_input;
+mod properties;
+mod repl_sessions;
+mod sessions;
+mod solo_rules;
