@@ -199,3 +199,69 @@ pub fn sorted(mut v: Vec<String>) -> Vec<String> {
     v.sort();
     v
 }
+
+/// A copy of the rules folder in a temporary directory, for tests that edit or break
+/// manifests and scripts.
+pub struct TempLibrary {
+    pub dir: tempfile::TempDir,
+    pub library: Library,
+}
+
+impl TempLibrary {
+    pub fn new() -> TempLibrary {
+        let dir = tempfile::tempdir().unwrap();
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        for sub in ["variants", "scripts"] {
+            copy_dir(&root.join(sub), &dir.path().join(sub));
+        }
+        let library = Library::at(dir.path()).unwrap();
+        TempLibrary { dir, library }
+    }
+
+    pub fn path(&self, rel: &str) -> std::path::PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    pub fn write(&self, rel: &str, text: &str) {
+        let path = self.path(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    /// Replaces `from` by `to` in a file, which must contain it.
+    pub fn edit(&self, rel: &str, from: &str, to: &str) {
+        let text = std::fs::read_to_string(self.path(rel)).unwrap();
+        assert!(text.contains(from), "{rel} does not contain {from:?}");
+        self.write(rel, &text.replace(from, to));
+    }
+
+    pub fn session(
+        &self,
+        variant: &str,
+        seed: u64,
+    ) -> Result<houserules::session::Session, Diagnostic> {
+        houserules::session::Session::new(&self.library, variant, &[], seed, Limits::default())
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// A house-rule variant of the solo game adding `script` (written to scripts/house/).
+pub fn house_rule(lib: &TempLibrary, name: &str, script: &str) {
+    lib.write(&format!("scripts/house/{name}.rhai"), script);
+    lib.write(
+        &format!("variants/{name}.toml"),
+        &format!("name = \"{name}\"\nextends = \"carcassonne-solo\"\nscripts = [\"house/{name}.rhai\"]\n"),
+    );
+}

@@ -1,1 +1,239 @@
+//! Sessions: undo and redo, save and load (atomic, with clear errors for corrupt or
+//! incompatible files), and reload after a rule is edited, replaying the game.
 
+use crate::common::{library, TempLibrary};
+use houserules::script::Limits;
+use houserules::session::Session;
+
+fn solo(seed: u64) -> Session {
+    Session::new(&library(), "carcassonne-solo", &[], seed, Limits::default()).unwrap()
+}
+
+fn play_n(s: &mut Session, n: usize) {
+    for _ in 0..n {
+        s.play("1").unwrap();
+    }
+}
+
+#[test]
+fn undo_and_redo_walk_the_log() {
+    let mut s = solo(3);
+    play_n(&mut s, 2);
+    let after_two = s.view(false).unwrap();
+    play_n(&mut s, 1);
+    let after_three = s.view(false).unwrap();
+    let third = s.log()[2].clone();
+    assert_eq!(s.undo().unwrap(), third);
+    assert_eq!(s.log().len(), 2);
+    assert_eq!(s.view(false).unwrap(), after_two);
+    assert_eq!(s.redo().unwrap(), third);
+    assert_eq!(s.view(false).unwrap(), after_three);
+    assert!(s.redo().is_err(), "nothing left to redo");
+    // A different move forgets what could be redone.
+    s.undo().unwrap();
+    let other = s.moves().unwrap().last().unwrap().label.clone();
+    if other != third {
+        s.play(&other).unwrap();
+        assert_eq!(s.can_redo(), 0);
+    }
+}
+
+#[test]
+fn undo_on_a_new_game_says_so() {
+    let mut s = solo(3);
+    assert_eq!(s.undo().unwrap_err().message, "there is no move to undo");
+}
+
+#[test]
+fn save_and_load_give_back_the_same_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.toml");
+    let mut s = solo(5);
+    play_n(&mut s, 6);
+    s.save(&path).unwrap();
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "no temporary file left behind"
+    );
+    let mut loaded = Session::load(&library(), &path, Limits::default()).unwrap();
+    assert_eq!(loaded.log(), s.log());
+    assert_eq!(loaded.seed(), 5);
+    assert_eq!(loaded.view(false).unwrap(), s.view(false).unwrap());
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.starts_with(
+            "format = \"houserules-save\"\nversion = 1\nvariant = \"carcassonne-solo\"\nseed = 5\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn options_travel_with_the_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.toml");
+    let overrides = vec![("meeples_per_colour".to_owned(), "5".to_owned())];
+    let s = Session::new(
+        &library(),
+        "carcassonne-solo",
+        &overrides,
+        2,
+        Limits::default(),
+    )
+    .unwrap();
+    s.save(&path).unwrap();
+    let loaded = Session::load(&library(), &path, Limits::default()).unwrap();
+    assert_eq!(loaded.options()["meeples_per_colour"].to_string(), "5");
+}
+
+#[test]
+fn a_corrupt_save_file_says_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.toml");
+    std::fs::write(
+        &path,
+        "format = \"houserules-save\"\nversion = 1\nvariant = \nseed = 1\n",
+    )
+    .unwrap();
+    let e = Session::load(&library(), &path, Limits::default())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        e.starts_with(&format!("{}:3:11: corrupt save file:", path.display())),
+        "{e}"
+    );
+    assert!(
+        e.contains("help: this is not a houserules save file, or it was damaged"),
+        "{e}"
+    );
+
+    std::fs::write(&path, [0xff, 0xfe, 0x00]).unwrap();
+    let e = Session::load(&library(), &path, Limits::default())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("cannot read the save file"), "{e}");
+}
+
+#[test]
+fn an_incompatible_save_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.toml");
+    std::fs::write(
+        &path,
+        "format = \"houserules-save\"\nversion = 99\nvariant = \"carcassonne-solo\"\nseed = 1\n",
+    )
+    .unwrap();
+    let e = Session::load(&library(), &path, Limits::default())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("save file version 99 is not supported"), "{e}");
+    std::fs::write(
+        &path,
+        "format = \"houserules-save\"\nversion = 1\nvariant = \"chess\"\nseed = 1\n",
+    )
+    .unwrap();
+    let e = Session::load(&library(), &path, Limits::default())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("no variant `chess`"), "{e}");
+    std::fs::write(&path, "format = \"houserules-save\"\nversion = 1\nvariant = \"carcassonne-solo\"\nseed = 7\nmoves = [\"0,-1@180\", \"9,9@0\"]\n").unwrap();
+    let e = Session::load(&library(), &path, Limits::default())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("move 2 `9,9@0` is not legal"), "{e}");
+}
+
+#[test]
+fn reload_replays_the_game_under_an_edited_rule() {
+    let lib = TempLibrary::new();
+    let mut s = lib.session("carcassonne-solo", 7).unwrap();
+    s.play("0,-1@180").unwrap();
+    s.play("city:S").unwrap();
+    assert_eq!(
+        s.score().unwrap()["red"].as_int().unwrap(),
+        5,
+        "red's 2-tile city: 4 points"
+    );
+    // House rule: completed cities pay nobody.
+    lib.edit(
+        "scripts/carcassonne/solo.rhai",
+        "fn may_score(winners) {\n",
+        "fn may_score(winners) {\n    return false;\n",
+    );
+    let report = s.reload().unwrap();
+    assert_eq!(report.replayed, 2);
+    assert!(report.rejected.is_none());
+    assert_eq!(
+        s.score().unwrap()["red"].as_int().unwrap(),
+        1,
+        "replayed under the new rule"
+    );
+}
+
+#[test]
+fn reload_reports_the_first_move_the_new_rules_reject() {
+    let lib = TempLibrary::new();
+    let mut s = lib.session("carcassonne-solo", 7).unwrap();
+    s.play("0,-1@180").unwrap();
+    s.play("city:S").unwrap();
+    // House rule: meeples never go into cities.
+    lib.edit(
+        "scripts/carcassonne/solo.rhai",
+        "        if s.kind != \"field\" {",
+        "        if s.kind != \"field\" && s.kind != \"city\" {",
+    );
+    let report = s.reload().unwrap();
+    assert_eq!(report.replayed, 1);
+    let (n, label, why) = report.rejected.unwrap();
+    assert_eq!((n, label.as_str()), (2, "city:S"));
+    assert!(
+        why.message.contains("not among the legal moves"),
+        "{}",
+        why.message
+    );
+    assert_eq!(s.log(), ["0,-1@180"]);
+    assert!(s
+        .moves()
+        .unwrap()
+        .iter()
+        .all(|m| !m.label.starts_with("city")));
+}
+
+#[test]
+fn a_broken_edit_keeps_the_old_rules_running() {
+    let lib = TempLibrary::new();
+    let mut s = lib.session("carcassonne-solo", 7).unwrap();
+    s.play("0,-1@180").unwrap();
+    lib.edit(
+        "scripts/carcassonne/solo.rhai",
+        "fn meeple_required() {",
+        "fn meeple_required( {",
+    );
+    let e = s.reload().unwrap_err().to_string();
+    assert!(e.starts_with("scripts/carcassonne/solo.rhai:"), "{e}");
+    assert_eq!(s.log(), ["0,-1@180"]);
+    s.play("city:S").unwrap();
+}
+
+#[test]
+fn the_same_seed_and_moves_give_the_same_game() {
+    let mut a = solo(11);
+    let mut b = solo(11);
+    play_n(&mut a, 10);
+    play_n(&mut b, 10);
+    assert_eq!(a.log(), b.log());
+    assert_eq!(a.view(false).unwrap(), b.view(false).unwrap());
+    let mut c = solo(12);
+    play_n(&mut c, 10);
+    assert_ne!(
+        a.view(false).unwrap(),
+        c.view(false).unwrap(),
+        "another seed, another game"
+    );
+}

@@ -154,7 +154,7 @@ impl Board {
     }
 
     /// Sorted by (y, x, rotation). Rotations of a symmetric tile that look
-    /// alike are all listed.
+    /// alike are all listed. An unknown tile type fits nowhere.
     pub fn legal_placements(&self, tile: TileTypeId) -> Vec<Placement> {
         self.placements(tile).collect()
     }
@@ -212,12 +212,12 @@ impl Board {
         }
         let ours = self.tiles.orientation(tile, at.rotation);
         let mut neighbours = 0;
-        for side in 0..4 {
+        for (side, (&mine, name)) in ours.edges.iter().zip(SIDE_NAMES).enumerate() {
             if let Some(n) = self.placed_at(at.pos.step(side)) {
                 neighbours += 1;
                 let theirs = self.orientation(n).edges[opposite(side)];
-                if ours.edges[side] != theirs {
-                    let (pos, side, ours) = (at.pos, SIDE_NAMES[side], ours.edges[side]);
+                if mine != theirs {
+                    let (pos, side, ours) = (at.pos, name, mine);
                     return Err(BoardError::EdgeMismatch {
                         pos,
                         side,

@@ -5,9 +5,9 @@
 //! and cities run on across tile borders:
 //!
 //! ```text
-//! .#####.   city `#`, road `=` `|` and `+` (bend or junction),
-//! ===+===   field `.`, cloister `^`, a meeple as its colour's glyph.
-//! ...|...
+//! .#*###.   city `#` with a pennant `*`, road `=` `|` and `+` (bend or
+//! ===+===   junction), field `.`, cloister `^`, a meeple as its colour's
+//! ...|...   glyph.
 //! ```
 
 use nu_ansi_term::{Color, Style};
@@ -54,6 +54,9 @@ impl Ink {
 
 /// Where a meeple on a side's city or road is drawn, by side (N E S W).
 const SIDE_ANCHOR: [(usize, usize); 4] = [(0, 3), (1, 5), (2, 3), (1, 1)];
+/// Where a city's pennant is drawn, by the city's first side: a city cell
+/// that no meeple anchor uses.
+const PENNANT_ANCHOR: [(usize, usize); 4] = [(0, 2), (1, 6), (2, 2), (1, 0)];
 /// Where a meeple on a field is drawn, by its first half-side.
 const HALF_ANCHOR: [(usize, usize); 8] = [
     (0, 1),
@@ -153,6 +156,12 @@ fn tile_block(
     }
 
     let mut block = ink.map(|row| row.map(Ink::cell));
+    for (seg, sides) in segments.iter().zip(&sides) {
+        if seg.pennant {
+            let (row, col) = PENNANT_ANCHOR[sides.trailing_zeros() as usize % 4];
+            block[row][col] = ('*', Color::Yellow.bold());
+        }
+    }
     for &(segment, colour) in meeples {
         let (row, col) = anchor(&segments[segment], segment, rotation, middle_owner);
         block[row][col] = meeple_cell(colour, opts);
@@ -299,4 +308,103 @@ pub fn render_board(board: &Board, opts: &RenderOptions) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::carcassonne::tile_set::tests::base;
+    use crate::carcassonne::Placement;
+
+    fn plain() -> RenderOptions {
+        RenderOptions {
+            ansi: false,
+            meeple_glyphs: vec![('R', Color::Red)],
+            highlight: None,
+        }
+    }
+
+    #[test]
+    fn tiles_alone() {
+        let set = base();
+        let show =
+            |id: &str, rotation: u8| render_tile(&set, set.by_id(id).unwrap(), rotation, &plain());
+        assert_eq!(show("D", 0), ".#####.\n=======\n.......\n");
+        assert_eq!(show("A", 1), ".......\n===^...\n.......\n");
+        assert_eq!(show("S", 2), "#..|..#\n######*\n#######\n");
+        assert_eq!(show("I", 3), ".#####.\n##.....\n#......\n");
+        assert_eq!(show("C", 0), "##*####\n#######\n#######\n");
+        assert_eq!(render_tile(&set, 99, 0, &plain()), "");
+    }
+
+    fn tiny_board() -> Board {
+        let set = Arc::new(base());
+        let mut b = Board::new(Arc::clone(&set));
+        assert_eq!(render_board(&b, &plain()), "");
+        b.place_start(set.start_tile());
+        b.place(
+            set.by_id("V").unwrap(),
+            Placement {
+                pos: Pos::new(1, 0),
+                rotation: 0,
+            },
+        )
+        .unwrap();
+        b.place_meeple(Pos::new(0, 0), 1, 0).unwrap(); // D's road
+        b.place_meeple(Pos::new(1, 0), 2, 5).unwrap(); // V's inner field: no glyph for 5
+        b
+    }
+
+    #[test]
+    fn board_with_numbers_and_meeples() {
+        let opts = RenderOptions {
+            highlight: Some(Pos::new(1, 0)),
+            ..plain()
+        };
+        let expected = [
+            "      -1      0     [1]     2",
+            "",
+            " -1",
+            "",
+            "           .#####........",
+            "[0]        ===R======+...",
+            "           ........5.|...",
+            "",
+            "  1",
+            "",
+        ];
+        assert_eq!(
+            render_board(&tiny_board(), &opts),
+            expected.join("\n") + "\n"
+        );
+    }
+
+    #[test]
+    fn ansi_only_when_asked() {
+        let b = tiny_board();
+        assert!(!render_board(&b, &plain()).contains('\x1b'));
+        let coloured = render_board(
+            &b,
+            &RenderOptions {
+                ansi: true,
+                ..plain()
+            },
+        );
+        assert!(coloured.contains(&Color::Red.bold().paint("R").to_string()));
+        let strip = |s: &str| {
+            let mut out = String::new();
+            let mut chars = s.chars();
+            while let Some(c) = chars.next() {
+                if c == '\x1b' {
+                    chars.by_ref().find(|&c| c == 'm');
+                } else {
+                    out.push(c);
+                }
+            }
+            out
+        };
+        assert_eq!(strip(&coloured), render_board(&b, &plain()));
+    }
 }

@@ -20,29 +20,42 @@ fn tile(b: &Board, letter: &str) -> TileTypeId {
 }
 
 fn at(x: i32, y: i32, rotation: u8) -> Placement {
-    Placement { pos: Pos::new(x, y), rotation }
+    Placement {
+        pos: Pos::new(x, y),
+        rotation,
+    }
 }
 
 /// Places a tile that the scenario expects to be legal.
 fn put(b: &mut Board, letter: &str, x: i32, y: i32, rotation: u8) -> Vec<FeatureId> {
     let t = tile(b, letter);
-    b.place(t, at(x, y, rotation)).unwrap_or_else(|e| panic!("{letter} at {x},{y}: {e}"))
+    b.place(t, at(x, y, rotation))
+        .unwrap_or_else(|e| panic!("{letter} at {x},{y}: {e}"))
 }
 
 /// The index of the segment with this label on the tile at (x, y).
 fn seg(b: &Board, x: i32, y: i32, label: &str) -> usize {
     let segments = b.segments_at(Pos::new(x, y));
     let found = segments.iter().find(|s| s.label == label);
-    found.unwrap_or_else(|| panic!("no {label} at {x},{y} in {segments:?}")).index
+    found
+        .unwrap_or_else(|| panic!("no {label} at {x},{y} in {segments:?}"))
+        .index
 }
 
 fn feat(b: &Board, x: i32, y: i32, label: &str) -> FeatureId {
-    b.feature_at(Pos::new(x, y), seg(b, x, y, label)).expect("segment exists")
+    b.feature_at(Pos::new(x, y), seg(b, x, y, label))
+        .expect("segment exists")
 }
 
 fn info(kind: SegmentKind, tiles: usize, pennants: usize, open_edges: usize) -> FeatureInfo {
     let complete = kind != SegmentKind::Field && open_edges == 0;
-    FeatureInfo { kind, tiles, pennants, complete, open_edges }
+    FeatureInfo {
+        kind,
+        tiles,
+        pennants,
+        complete,
+        open_edges,
+    }
 }
 
 #[test]
@@ -60,8 +73,14 @@ fn road_between_two_junctions_completes() {
     assert_eq!(b.feature(road), info(SegmentKind::Road, 3, 0, 0));
     assert_eq!(b.points(road), 3);
     assert_eq!(b.feature_label(road), "road@0,0:EW");
-    assert_eq!(b.feature_tiles(road), [Pos::new(0, 0), Pos::new(1, 0), Pos::new(-1, 0)]);
-    assert_eq!(b.placed_positions(), [Pos::new(0, 0), Pos::new(1, 0), Pos::new(-1, 0)]);
+    assert_eq!(
+        b.feature_tiles(road),
+        [Pos::new(0, 0), Pos::new(1, 0), Pos::new(-1, 0)]
+    );
+    assert_eq!(
+        b.placed_positions(),
+        [Pos::new(0, 0), Pos::new(1, 0), Pos::new(-1, 0)]
+    );
     assert_eq!(b.bounds(), (Pos::new(-1, 0), Pos::new(1, 0)));
     assert_eq!(b.last_placed(), Some(Pos::new(-1, 0)));
 }
@@ -80,7 +99,10 @@ fn two_tile_city_scores_tiny_city() {
     assert_eq!(b.feature(city), info(SegmentKind::City, 2, 0, 0));
     assert_eq!(b.feature_label(city), "city@0,0:N");
     assert_eq!(b.points(city), 4);
-    b.set_points(PointValues { tiny_city: 2, ..b.points_table() });
+    b.set_points(PointValues {
+        tiny_city: 2,
+        ..b.points_table()
+    });
     assert_eq!(b.points(city), 2);
 }
 
@@ -129,7 +151,10 @@ fn road_loop_completes() {
     put(&mut b, "V", 0, 1, 3);
     put(&mut b, "V", 1, 1, 0);
     put(&mut b, "V", 1, 2, 1);
-    assert_eq!(b.feature(feat(&b, 0, 1, "road:ES")), info(SegmentKind::Road, 3, 0, 2));
+    assert_eq!(
+        b.feature(feat(&b, 0, 1, "road:ES")),
+        info(SegmentKind::Road, 3, 0, 2)
+    );
     let done = put(&mut b, "V", 0, 2, 2);
     let road = feat(&b, 0, 1, "road:ES");
     assert_eq!(done, [road]);
@@ -143,7 +168,16 @@ fn road_loop_completes() {
 /// Cloister tiles (B) around a hole at (0,2), then the hole.
 fn cloister_block() -> Board {
     let mut b = new_board();
-    for (x, y) in [(0, 1), (-1, 1), (1, 1), (-1, 2), (1, 2), (-1, 3), (0, 3), (1, 3)] {
+    for (x, y) in [
+        (0, 1),
+        (-1, 1),
+        (1, 1),
+        (-1, 2),
+        (1, 2),
+        (-1, 3),
+        (0, 3),
+        (1, 3),
+    ] {
         assert_eq!(put(&mut b, "B", x, y, 0), []);
     }
     b
@@ -199,7 +233,10 @@ fn fields_score_the_cities_they_border() {
     let city = feat(&b, 0, 0, "city:N");
     assert!(b.feature(city).complete);
     assert_eq!(b.points(field), 3);
-    b.set_points(PointValues { farm_incomplete_city: 1, ..b.points_table() });
+    b.set_points(PointValues {
+        farm_incomplete_city: 1,
+        ..b.points_table()
+    });
     assert_eq!(b.points(field), 4);
     let north = feat(&b, 0, -1, "field:NwNeEnEsWsWn");
     assert_eq!(b.bordered_cities(north), [city]);
@@ -211,10 +248,13 @@ fn fields_score_the_cities_they_border() {
 fn three_roads(a: u8, bc: [u8; 2]) -> (Board, Vec<(u8, usize)>, Vec<u8>) {
     let mut b = new_board();
     put(&mut b, "W", 1, 0, 0);
-    b.place_meeple(Pos::new(0, 0), seg(&b, 0, 0, "road:EW"), a).unwrap();
-    b.place_meeple(Pos::new(1, 0), seg(&b, 1, 0, "road:S"), bc[0]).unwrap();
+    b.place_meeple(Pos::new(0, 0), seg(&b, 0, 0, "road:EW"), a)
+        .unwrap();
+    b.place_meeple(Pos::new(1, 0), seg(&b, 1, 0, "road:S"), bc[0])
+        .unwrap();
     put(&mut b, "U", 0, 1, 1);
-    b.place_meeple(Pos::new(0, 1), seg(&b, 0, 1, "road:EW"), bc[1]).unwrap();
+    b.place_meeple(Pos::new(0, 1), seg(&b, 0, 1, "road:EW"), bc[1])
+        .unwrap();
     assert_eq!(put(&mut b, "V", 1, 1, 1), []);
     let joined = feat(&b, 1, 1, "road:NW");
     let after_first_join = (b.meeple_counts(joined), b.majority(joined));
@@ -240,7 +280,10 @@ fn majority_with_ties_and_merged_meeples() {
     assert_eq!(b.meeple_counts(road), []);
     assert_eq!(b.majority(road), Vec::<u8>::new());
     assert_eq!(b.meeples(), []);
-    assert!(b.free_segments(Pos::new(0, 0)).iter().any(|s| s.feature == road));
+    assert!(b
+        .free_segments(Pos::new(0, 0))
+        .iter()
+        .any(|s| s.feature == road));
 
     let (mut b, counts, majority) = three_roads(0, [1, 2]);
     assert_eq!((counts, majority), (vec![(1, 1), (2, 1)], vec![1, 2]));
@@ -249,7 +292,14 @@ fn majority_with_ties_and_merged_meeples() {
     assert_eq!(b.majority(road), [0, 1, 2]);
     let views = b.meeples();
     let places: Vec<(Pos, u8)> = views.iter().map(|m| (m.pos, m.colour)).collect();
-    assert_eq!(places, [(Pos::new(0, 0), 0), (Pos::new(1, 0), 1), (Pos::new(0, 1), 2)]);
+    assert_eq!(
+        places,
+        [
+            (Pos::new(0, 0), 0),
+            (Pos::new(1, 0), 1),
+            (Pos::new(0, 1), 2)
+        ]
+    );
     assert!(views.iter().all(|m| m.feature == road));
 }
 
@@ -259,7 +309,11 @@ fn legal_placements_match_every_neighbour() {
     // (-1,1) has a road to the north and a road to the east.
     let hole = |letter: &str| -> Vec<u8> {
         let legal = b.legal_placements(tile(&b, letter));
-        legal.iter().filter(|p| p.pos == Pos::new(-1, 1)).map(|p| p.rotation).collect()
+        legal
+            .iter()
+            .filter(|p| p.pos == Pos::new(-1, 1))
+            .map(|p| p.rotation)
+            .collect()
     };
     assert_eq!(hole("V"), [2]);
     assert_eq!(hole("U"), []);
@@ -274,13 +328,20 @@ fn assert_brute_force_placements(b: &Board, types: impl IntoIterator<Item = Tile
     let (min, max) = b.bounds();
     for t in types {
         let legal = b.legal_placements(t);
-        assert!(legal.windows(2).all(|w| (w[0].pos.y, w[0].pos.x, w[0].rotation) < (w[1].pos.y, w[1].pos.x, w[1].rotation)));
+        assert!(legal
+            .windows(2)
+            .all(|w| (w[0].pos.y, w[0].pos.x, w[0].rotation)
+                < (w[1].pos.y, w[1].pos.x, w[1].rotation)));
         assert_eq!(b.fits_anywhere(t), !legal.is_empty());
         for y in min.y - 2..=max.y + 2 {
             for x in min.x - 2..=max.x + 2 {
                 for rotation in 0..4 {
                     let p = at(x, y, rotation);
-                    assert_eq!(b.clone().place(t, p).is_ok(), legal.contains(&p), "tile {t} at {p:?}");
+                    assert_eq!(
+                        b.clone().place(t, p).is_ok(),
+                        legal.contains(&p),
+                        "tile {t} at {p:?}"
+                    );
                 }
             }
         }
@@ -291,7 +352,10 @@ fn assert_brute_force_placements(b: &Board, types: impl IntoIterator<Item = Tile
 fn whole_city_tile_fits_only_against_an_open_city_edge() {
     let mut b = new_board();
     let c = tile(&b, "C");
-    assert_eq!(b.legal_placements(c), [at(0, -1, 0), at(0, -1, 1), at(0, -1, 2), at(0, -1, 3)]);
+    assert_eq!(
+        b.legal_placements(c),
+        [at(0, -1, 0), at(0, -1, 1), at(0, -1, 2), at(0, -1, 3)]
+    );
     put(&mut b, "E", 0, -1, 2);
     assert_eq!(b.legal_placements(c), []);
     assert!(!b.fits_anywhere(c));
@@ -301,14 +365,27 @@ fn whole_city_tile_fits_only_against_an_open_city_edge() {
 fn refused_moves_leave_the_board_unchanged() {
     let mut b = new_board();
     put(&mut b, "W", 1, 0, 0);
-    b.place_meeple(Pos::new(0, 0), seg(&b, 0, 0, "road:EW"), 3).unwrap();
+    b.place_meeple(Pos::new(0, 0), seg(&b, 0, 0, "road:EW"), 3)
+        .unwrap();
     let before = format!("{b:?}");
     let u = tile(&b, "U");
     let cases = [
         (u, at(0, 0, 0), "cell 0,0 already holds a tile"),
-        (u, at(5, 5, 0), "cell 5,5 has no tile beside it (touching at a corner does not count)"),
-        (u, at(0, 1, 0), "at 0,1 the north edge is road but the tile to the north shows field"),
-        (u, at(2, 0, 0), "at 2,0 the west edge is field but the tile to the west shows road"),
+        (
+            u,
+            at(5, 5, 0),
+            "cell 5,5 has no tile beside it (touching at a corner does not count)",
+        ),
+        (
+            u,
+            at(0, 1, 0),
+            "at 0,1 the north edge is road but the tile to the north shows field",
+        ),
+        (
+            u,
+            at(2, 0, 0),
+            "at 2,0 the west edge is field but the tile to the west shows road",
+        ),
         (u, at(0, 1, 4), "rotation 4 is not one of 0, 1, 2, 3"),
         (99, at(0, 1, 0), "there is no tile type 99 in this tile set"),
     ];
@@ -318,11 +395,22 @@ fn refused_moves_leave_the_board_unchanged() {
     }
     let meeple_cases = [
         (Pos::new(3, 3), 0, "there is no tile at 3,3"),
-        (Pos::new(0, 0), 9, "the tile at 0,0 has no segment 9 (it has 4)"),
-        (Pos::new(1, 0), seg(&b, 1, 0, "road:W"), "road@0,0:EW already holds a meeple"),
+        (
+            Pos::new(0, 0),
+            9,
+            "the tile at 0,0 has no segment 9 (it has 4)",
+        ),
+        (
+            Pos::new(1, 0),
+            seg(&b, 1, 0, "road:W"),
+            "road@0,0:EW already holds a meeple",
+        ),
     ];
     for (pos, segment, message) in meeple_cases {
-        assert_eq!(b.place_meeple(pos, segment, 1).unwrap_err().to_string(), message);
+        assert_eq!(
+            b.place_meeple(pos, segment, 1).unwrap_err().to_string(),
+            message
+        );
         assert_eq!(format!("{b:?}"), before);
     }
 }
@@ -331,13 +419,30 @@ fn refused_moves_leave_the_board_unchanged() {
 fn segment_views_follow_rotation() {
     let mut b = new_board();
     put(&mut b, "J", 1, 0, 1);
-    let labels: Vec<String> = b.segments_at(Pos::new(1, 0)).into_iter().map(|s| s.label).collect();
-    assert_eq!(labels, ["city:E", "road:SW", "field:NwNeSeWn", "field:SwWs"]);
-    assert_eq!(b.tile_at(Pos::new(1, 0)), Some(PlacedTile { tile: tile(&b, "J"), rotation: 1 }));
+    let labels: Vec<String> = b
+        .segments_at(Pos::new(1, 0))
+        .into_iter()
+        .map(|s| s.label)
+        .collect();
+    assert_eq!(
+        labels,
+        ["city:E", "road:SW", "field:NwNeSeWn", "field:SwWs"]
+    );
+    assert_eq!(
+        b.tile_at(Pos::new(1, 0)),
+        Some(PlacedTile {
+            tile: tile(&b, "J"),
+            rotation: 1
+        })
+    );
     assert_eq!(b.tile_at(Pos::new(2, 0)), None);
     assert_eq!(b.segments_at(Pos::new(2, 0)), []);
     b.place_meeple(Pos::new(1, 0), 1, 0).unwrap();
-    let free: Vec<usize> = b.free_segments(Pos::new(0, 0)).into_iter().map(|s| s.index).collect();
+    let free: Vec<usize> = b
+        .free_segments(Pos::new(0, 0))
+        .into_iter()
+        .map(|s| s.index)
+        .collect();
     assert_eq!(free, [0, 2, 3], "D's road joined the occupied one");
 }
 
@@ -346,7 +451,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) % n as u64) as usize
     }
 }
@@ -377,15 +485,25 @@ fn random_game(seed: u64, audit: bool) {
         let free = b.free_segments(p.pos);
         if !free.is_empty() && rng.below(3) > 0 {
             let s = &free[rng.below(free.len())];
-            b.place_meeple(p.pos, s.index, rng.below(4) as u8).expect("a free segment takes a meeple");
+            b.place_meeple(p.pos, s.index, rng.below(4) as u8)
+                .expect("a free segment takes a meeple");
             placed += 1;
         }
         for f in done {
             assert!(b.feature(f).complete);
-            assert!(reported.insert(f), "feature {} reported twice", b.feature_label(f));
+            assert!(
+                reported.insert(f),
+                "feature {} reported twice",
+                b.feature_label(f)
+            );
             removed += b.remove_meeples(f).len();
         }
-        let counted: usize = b.features_with_meeples().iter().flat_map(|&f| b.meeple_counts(f)).map(|(_, n)| n).sum();
+        let counted: usize = b
+            .features_with_meeples()
+            .iter()
+            .flat_map(|&f| b.meeple_counts(f))
+            .map(|(_, n)| n)
+            .sum();
         assert_eq!(counted, placed - removed);
         assert_eq!(b.meeples().len(), placed - removed);
         if audit {
@@ -399,7 +517,10 @@ fn random_game(seed: u64, audit: bool) {
         .map(|s| s.feature)
         .filter(|&f| b.feature(f).complete)
         .collect();
-    assert_eq!(complete, reported, "every completed feature is reported exactly once");
+    assert_eq!(
+        complete, reported,
+        "every completed feature is reported exactly once"
+    );
     assert_brute_force_features(&b);
 }
 
@@ -410,7 +531,10 @@ fn reaches(label: &str, part: &str) -> bool {
         return false;
     };
     let step = if kind == "field" { 2 } else { 1 };
-    part.len() == step && (0..sides.len()).step_by(step).any(|i| &sides[i..i + step] == part)
+    part.len() == step
+        && (0..sides.len())
+            .step_by(step)
+            .any(|i| &sides[i..i + step] == part)
 }
 
 /// Recomputes every feature from the labels alone: which segments meet
@@ -418,9 +542,14 @@ fn reaches(label: &str, part: &str) -> bool {
 /// pennants; then compares with the board.
 fn assert_brute_force_features(b: &Board) {
     let positions = b.placed_positions();
-    let all: Vec<(Pos, SegmentView)> =
-        positions.iter().flat_map(|&p| b.segments_at(p).into_iter().map(move |s| (p, s))).collect();
-    let find = |pos: Pos, part: &str| all.iter().position(|(p, s)| *p == pos && reaches(&s.label, part));
+    let all: Vec<(Pos, SegmentView)> = positions
+        .iter()
+        .flat_map(|&p| b.segments_at(p).into_iter().map(move |s| (p, s)))
+        .collect();
+    let find = |pos: Pos, part: &str| {
+        all.iter()
+            .position(|(p, s)| *p == pos && reaches(&s.label, part))
+    };
     // Union-find over `all`, built only from adjacency.
     let mut parent: Vec<usize> = (0..all.len()).collect();
     fn root(parent: &[usize], mut i: usize) -> usize {
@@ -429,7 +558,14 @@ fn assert_brute_force_features(b: &Board) {
         }
         i
     }
-    let across = [("E", "W", 1, 0), ("S", "N", 0, 1), ("En", "Wn", 1, 0), ("Es", "Ws", 1, 0), ("Se", "Ne", 0, 1), ("Sw", "Nw", 0, 1)];
+    let across = [
+        ("E", "W", 1, 0),
+        ("S", "N", 0, 1),
+        ("En", "Wn", 1, 0),
+        ("Es", "Ws", 1, 0),
+        ("Se", "Ne", 0, 1),
+        ("Sw", "Nw", 0, 1),
+    ];
     for &p in &positions {
         for (mine, theirs, dx, dy) in across {
             let q = Pos::new(p.x + dx, p.y + dy);
@@ -437,7 +573,11 @@ fn assert_brute_force_features(b: &Board) {
                 continue;
             }
             if let (Some(a), Some(c)) = (find(p, mine), find(q, theirs)) {
-                assert_eq!(all[a].1.feature, all[c].1.feature, "{} meets {}", all[a].1.label, all[c].1.label);
+                assert_eq!(
+                    all[a].1.feature, all[c].1.feature,
+                    "{} meets {}",
+                    all[a].1.label, all[c].1.label
+                );
                 let (ra, rc) = (root(&parent, a), root(&parent, c));
                 parent[ra] = rc;
             }
@@ -445,13 +585,21 @@ fn assert_brute_force_features(b: &Board) {
     }
     let components: BTreeSet<usize> = (0..all.len()).map(|i| root(&parent, i)).collect();
     let features: BTreeSet<FeatureId> = all.iter().map(|(_, s)| s.feature).collect();
-    assert_eq!(components.len(), features.len(), "no feature joins segments that do not meet");
+    assert_eq!(
+        components.len(),
+        features.len(),
+        "no feature joins segments that do not meet"
+    );
 
     let types = b.tile_set().types();
     for &f in &features {
-        let members: Vec<&(Pos, SegmentView)> = all.iter().filter(|(_, s)| s.feature == f).collect();
+        let members: Vec<&(Pos, SegmentView)> =
+            all.iter().filter(|(_, s)| s.feature == f).collect();
         let tiles: BTreeSet<Pos> = members.iter().map(|(p, _)| *p).collect();
-        let pennants = members.iter().filter(|(p, s)| types[b.tile_at(*p).unwrap().tile].segments[s.index].pennant).count();
+        let pennants = members
+            .iter()
+            .filter(|(p, s)| types[b.tile_at(*p).unwrap().tile].segments[s.index].pennant)
+            .count();
         let open = |parts: &[(&str, i32, i32)]| -> usize {
             members
                 .iter()
@@ -467,15 +615,32 @@ fn assert_brute_force_features(b: &Board) {
         let open_edges = match kind {
             SegmentKind::Cloister => 8 - b.neighbour_count(members[0].0),
             SegmentKind::Field => open(&[
-                ("Nw", 0, -1), ("Ne", 0, -1), ("En", 1, 0), ("Es", 1, 0),
-                ("Se", 0, 1), ("Sw", 0, 1), ("Ws", -1, 0), ("Wn", -1, 0),
+                ("Nw", 0, -1),
+                ("Ne", 0, -1),
+                ("En", 1, 0),
+                ("Es", 1, 0),
+                ("Se", 0, 1),
+                ("Sw", 0, 1),
+                ("Ws", -1, 0),
+                ("Wn", -1, 0),
             ]),
             _ => open(&[("N", 0, -1), ("E", 1, 0), ("S", 0, 1), ("W", -1, 0)]),
         };
-        assert_eq!(b.feature(f), info(kind, tiles.len(), pennants, open_edges), "{}", b.feature_label(f));
-        assert_eq!(b.feature_tiles(f).into_iter().collect::<BTreeSet<_>>(), tiles);
+        assert_eq!(
+            b.feature(f),
+            info(kind, tiles.len(), pennants, open_edges),
+            "{}",
+            b.feature_label(f)
+        );
+        assert_eq!(
+            b.feature_tiles(f).into_iter().collect::<BTreeSet<_>>(),
+            tiles
+        );
         let meeples = b.meeples().into_iter().filter(|m| m.feature == f).count();
-        assert_eq!(b.meeple_counts(f).iter().map(|&(_, n)| n).sum::<usize>(), meeples);
+        assert_eq!(
+            b.meeple_counts(f).iter().map(|&(_, n)| n).sum::<usize>(),
+            meeples
+        );
     }
     let labels: BTreeSet<String> = features.iter().map(|&f| b.feature_label(f)).collect();
     assert_eq!(labels.len(), features.len(), "feature labels are unique");
@@ -495,5 +660,8 @@ fn random_games_keep_the_books() {
     for seed in 100..100 + games {
         random_game(seed, false);
     }
-    eprintln!("{games} random games: {:?} per game", start.elapsed() / games as u32);
+    eprintln!(
+        "{games} random games: {:?} per game",
+        start.elapsed() / games as u32
+    );
 }

@@ -23,7 +23,10 @@ impl TileSetError {
     fn at(text: &str, offset: Option<usize>, message: String) -> TileSetError {
         let (line, column) = match offset {
             Some(offset) => {
-                let before = &text[..offset.min(text.len())];
+                let end = (0..=offset.min(text.len()))
+                    .rev()
+                    .find(|&i| text.is_char_boundary(i));
+                let before = &text[..end.unwrap_or(0)];
                 let line_start = before.rfind('\n').map_or(0, |i| i + 1);
                 let column = before[line_start..].chars().count() + 1;
                 (Some(before.matches('\n').count() + 1), Some(column))
@@ -80,17 +83,11 @@ impl TileSet {
         let starts: Vec<TileTypeId> = (0..types.len())
             .filter(|&i| types[i].start_copies > 0)
             .collect();
-        let start = match (
-            starts.as_slice(),
-            types.get(starts.first().copied().unwrap_or(0)),
-        ) {
-            ([one], Some(t)) if t.start_copies == 1 => *one,
+        let start = match *starts.as_slice() {
+            [one] if types[one].start_copies == 1 => one,
             _ => {
-                return Err(TileSetError::at(
-                    text,
-                    None,
-                    "exactly one tile must have start_tile_copies = 1".to_string(),
-                ))
+                let message = "exactly one tile must have start_tile_copies = 1".to_string();
+                return Err(TileSetError::at(text, None, message));
             }
         };
         let orientations = types

@@ -204,7 +204,17 @@ fn apply(file: &Parsed, variant: &mut Variant) -> Result<(), Diagnostic> {
         variant.data.insert(key.clone(), path);
     }
     for (name, option) in &raw.options {
-        let spec = merge_option(file, name, option, variant.options.get(name))?;
+        let inherited = variant.options.get(name);
+        if inherited.is_none() && option.get_ref().help.is_none() {
+            let known: Vec<&str> = variant.options.keys().map(String::as_str).collect();
+            return Err(file
+                .error(option, format!("unknown option `{name}`"))
+                .with_help(format!(
+                "known options: {}; a new option needs `default`, `help`, and `range` or `choices`",
+                if known.is_empty() { "none".to_owned() } else { known.join(", ") }
+            )));
+        }
+        let spec = merge_option(file, name, option, inherited)?;
         variant.options.insert(name.clone(), spec);
     }
     Ok(())

@@ -62,11 +62,9 @@ impl ModuleResolver for ScriptsOnly {
             .components()
             .any(|c| !matches!(c, Component::Normal(_) | Component::CurDir));
         if escapes {
-            return Err(EvalAltResult::ErrorModuleNotFound(
-                format!("{path} (import may only name files inside scripts/)"),
-                pos,
-            )
-            .into());
+            // Not ErrorModuleNotFound: Rhai replaces that one with a bare "not found".
+            let message = format!("import \"{path}\": import may only name files inside scripts/");
+            return Err(EvalAltResult::ErrorRuntime(message.into(), pos).into());
         }
         // Relative to scripts/, whichever script imports it.
         self.0.resolve(engine, None, path, pos)
