@@ -1,1 +1,222 @@
+//! The `houserules` binary driven through standard input, as a user's terminal session
+//! would be (without prompts, since input is a pipe), and its subcommands.
 
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+struct Run {
+    stdout: String,
+    stderr: String,
+    ok: bool,
+}
+
+fn houserules(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_houserules"))
+        .args(args)
+        .env("HOUSERULES_HOME", env!("CARGO_MANIFEST_DIR"))
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    Run {
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+        ok: out.status.success(),
+    }
+}
+
+/// Asserts that `needles` appear in `text` in this order.
+fn assert_in_order(text: &str, needles: &[&str]) {
+    let mut rest = text;
+    for needle in needles {
+        match rest.find(needle) {
+            Some(i) => rest = &rest[i + needle.len()..],
+            None => panic!("{needle:?} not found (in order) in:\n{text}"),
+        }
+    }
+}
+
+#[test]
+fn a_piped_session_plays_undoes_saves_loads_and_finishes_with_auto() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.toml");
+    let save = save.display();
+    let input = format!(
+        "variants\nnew carcassonne-solo --seed 7\nshow\nmoves\n1\nlog\nundo\n0,-1@180\ncity:S\nscore\nsave {save}\nload {save}\nlog\nauto\nscore\nquit\n"
+    );
+    let run = houserules(&[], &input);
+    assert!(run.ok, "{}", run.stderr);
+    assert_in_order(
+        &run.stdout,
+        &[
+            "carcassonne-solo               Carcassonne — official solo variant",
+            "new game of carcassonne-solo (Carcassonne — official solo variant), seed 7",
+            "tile in hand: L",
+            "  1  0,-1@180",
+            "played 0,-1@180",
+            "  1  0,-1@180",
+            "took back 0,-1@180",
+            "played 0,-1@180",
+            "played city:S",
+            "red: 5",
+            "saved 2 moves to",
+            "loaded carcassonne-solo (seed 7, 2 moves)",
+            "  2  city:S",
+            "random played",
+            "game over: ",
+            "result: ",
+            "total: ",
+        ],
+    );
+    assert!(
+        !run.stdout.contains('\u{1b}'),
+        "no ANSI colour when output is not a terminal"
+    );
+    assert!(!run.stdout.contains("error"), "{}", run.stdout);
+}
+
+#[test]
+fn errors_in_the_repl_leave_the_game_as_it_was() {
+    let input = "moves\nnew nosuch\nnew carcassonne-solo --seed 7\nfoo\nload /nonexistent/file.toml\nnew carcassonne-solo --set meeples_per_colour=0\nundo\n0,-1@180\nlog\n";
+    let run = houserules(&[], input);
+    assert_in_order(
+        &run.stdout,
+        &[
+            "error: moves: no game is running",
+            "error: variants: no variant `nosuch`",
+            "new game of carcassonne-solo",
+            "error: move: `foo` is not a legal move here",
+            "error: /nonexistent/file.toml: cannot read the save file",
+            "error: --set: option `meeples_per_colour`: value 0 is out of range 1..=10",
+            "error: undo: there is no move to undo",
+            "played 0,-1@180",
+            "  1  0,-1@180",
+        ],
+    );
+}
+
+#[test]
+fn play_starts_the_repl_on_a_game_with_options_set() {
+    let run = houserules(
+        &[
+            "play",
+            "carcassonne-solo",
+            "--seed",
+            "7",
+            "--set",
+            "meeples_per_colour=5",
+        ],
+        "options\nshow\n",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    assert_in_order(
+        &run.stdout,
+        &[
+            "seed 7",
+            "meeples_per_colour = 5 (changed)",
+            "red 1 (last), 5 meeples, pile 23",
+        ],
+    );
+}
+
+#[test]
+fn a_game_played_to_the_end_shows_the_result() {
+    let run = houserules(
+        &["play", "carcassonne-solo", "--seed", "3"],
+        "auto 5\nlog\nauto\nmoves\n1\n",
+    );
+    assert_in_order(
+        &run.stdout,
+        &[
+            "random played 5 moves",
+            "  5  ",
+            "random played",
+            "game over:",
+            "game over:",
+            "error: move: the game is over",
+        ],
+    );
+}
+
+#[test]
+fn eval_reads_the_state_without_changing_it() {
+    let run = houserules(
+        &["play", "carcassonne-solo", "--seed", "7"],
+        "eval state.scores\neval state.scores[0] = 99; state.scores\neval state.scores\neval state.nope(\n",
+    );
+    assert_in_order(
+        &run.stdout,
+        &["[1, 2, 3]", "[99, 2, 3]", "[1, 2, 3]", "error: eval:1:"],
+    );
+}
+
+#[test]
+fn check_validates_a_variant_or_exits_non_zero() {
+    let run = houserules(&["check", "carcassonne-solo-4-colours"], "");
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with(
+            "ok: carcassonne-solo-4-colours — 2 script(s), 7 option(s); a random game of"
+        ),
+        "{}",
+        run.stdout
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "name = \"bad\"\nextends = \"carcassonne-solo\"\noptions.colours.default = 9\n",
+    )
+    .unwrap();
+    let run = houserules(&["check", bad.to_str().unwrap()], "");
+    assert!(!run.ok);
+    assert!(
+        run.stderr
+            .contains("bad.toml:3:27: option `colours`: default: value 9 is out of range 2..=5"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for sub in ["play", "variants", "check", "bench"] {
+        let run = houserules(&[sub, "--help"], "");
+        assert!(
+            run.ok && run.stdout.contains("Usage: houserules"),
+            "{sub}: {}",
+            run.stderr
+        );
+    }
+}
+
+/// The transcript of a fixed game (seed and bot) is committed: any change to the rules,
+/// the tile data or the random streams shows up here. Regenerate with UPDATE_GOLDEN=1.
+#[test]
+fn golden_replay_of_a_random_game() {
+    let run = houserules(
+        &["play", "carcassonne-solo", "--seed", "42"],
+        "auto\nlog\nshow\nscore\n",
+    );
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/golden/carcassonne-solo-seed-42.txt"
+    );
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(std::path::Path::new(path).parent().unwrap()).unwrap();
+        std::fs::write(path, &run.stdout).unwrap();
+    }
+    let golden =
+        std::fs::read_to_string(path).expect("golden file (run with UPDATE_GOLDEN=1 to create it)");
+    assert_eq!(run.stdout, golden);
+}

@@ -2,8 +2,6 @@
 //! board would otherwise trip over mid-game, so a bad house set fails at load
 //! time, with the line of the offending tile.
 
-use std::fmt;
-
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -12,7 +10,8 @@ use super::points::PointValues;
 use super::tile::{Orientation, SegmentDef, SegmentKind, Terrain, TileType, TileTypeId};
 
 /// Why a tile file was refused; `line` and `column` are 1-based.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}{message}", location(.line, .column))]
 pub struct TileSetError {
     pub message: String,
     pub line: Option<usize>,
@@ -41,19 +40,13 @@ impl TileSetError {
     }
 }
 
-impl fmt::Display for TileSetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.line, self.column) {
-            (Some(line), Some(column)) => {
-                write!(f, "line {line}, column {column}: {}", self.message)
-            }
-            (Some(line), None) => write!(f, "line {line}: {}", self.message),
-            _ => f.write_str(&self.message),
-        }
+/// "line L, column C: " when the position is known.
+fn location(line: &Option<usize>, column: &Option<usize>) -> String {
+    match (line, column) {
+        (Some(line), Some(column)) => format!("line {line}, column {column}: "),
+        _ => String::new(),
     }
 }
-
-impl std::error::Error for TileSetError {}
 
 /// The tile types of one game, with their rotations precomputed.
 #[derive(Clone, Debug)]
@@ -246,71 +239,48 @@ impl TileDef {
         if self.start_tile_copies > self.count {
             return Err("start_tile_copies is more than count".to_string());
         }
+        let sides = |list: &[Side], what: String| bit_set(list.iter().map(|&s| s as usize), &what);
         let mut segments = Vec::new();
         for c in &self.city {
-            let edges = bit_set(
-                c.edges.iter().map(|&s| s as usize),
-                &format!("city {}", c.id),
-            )?;
-            segments.push(segment(
-                SegmentKind::City,
-                &c.id,
+            let edges = sides(&c.edges, format!("city {}", c.id))?;
+            let pennant = c.pennant;
+            segments.push(SegmentDef {
                 edges,
-                0,
-                c.pennant,
-                Vec::new(),
-            ));
+                pennant,
+                ..bare(SegmentKind::City, &c.id)
+            });
         }
         for r in &self.road {
-            let edges = bit_set(
-                r.edges.iter().map(|&s| s as usize),
-                &format!("road {}", r.id),
-            )?;
+            let edges = sides(&r.edges, format!("road {}", r.id))?;
             self.check_terminus(r, edges.count_ones())?;
-            segments.push(segment(
-                SegmentKind::Road,
-                &r.id,
+            segments.push(SegmentDef {
                 edges,
-                0,
-                false,
-                Vec::new(),
-            ));
+                ..bare(SegmentKind::Road, &r.id)
+            });
         }
         if self.cloister {
-            segments.push(segment(
-                SegmentKind::Cloister,
-                "cloister",
-                0,
-                0,
-                false,
-                Vec::new(),
-            ));
+            segments.push(bare(SegmentKind::Cloister, "cloister"));
         }
         for f in &self.field {
-            let halves = bit_set(
-                f.half_edges.iter().map(|&h| h as usize),
-                &format!("field {}", f.id),
-            )?;
+            let what = format!("field {}", f.id);
+            let half_edges = bit_set(f.half_edges.iter().map(|&h| h as usize), &what)?;
             let mut borders = Vec::new();
             for city in &f.borders_cities {
                 let index = self
                     .city
                     .iter()
                     .position(|c| c.id == *city)
-                    .ok_or_else(|| format!("field {} borders unknown city {city}", f.id))?;
+                    .ok_or_else(|| format!("{what} borders unknown city {city}"))?;
                 if borders.contains(&index) {
-                    return Err(format!("field {} lists city {city} twice", f.id));
+                    return Err(format!("{what} lists city {city} twice"));
                 }
                 borders.push(index);
             }
-            segments.push(segment(
-                SegmentKind::Field,
-                &f.id,
-                0,
-                halves,
-                false,
+            segments.push(SegmentDef {
+                half_edges,
                 borders,
-            ));
+                ..bare(SegmentKind::Field, &f.id)
+            });
         }
         for (i, s) in segments.iter().enumerate() {
             if segments[..i].iter().any(|o| o.id == s.id) {
@@ -353,21 +323,15 @@ impl TileDef {
     }
 }
 
-fn segment(
-    kind: SegmentKind,
-    id: &str,
-    edges: u8,
-    half_edges: u8,
-    pennant: bool,
-    borders: Vec<usize>,
-) -> SegmentDef {
+/// A segment touching nothing yet; the caller fills in what it reaches.
+fn bare(kind: SegmentKind, id: &str) -> SegmentDef {
     SegmentDef {
         kind,
         id: id.to_string(),
-        edges,
-        half_edges,
-        pennant,
-        borders,
+        edges: 0,
+        half_edges: 0,
+        pennant: false,
+        borders: Vec::new(),
     }
 }
 
