@@ -417,7 +417,13 @@ impl Board {
         self.node_at(pos, segment).ok().map(|n| self.graph.find(n))
     }
 
-    /// Panics if `f` did not come from this board.
+    /// Whether `f` names a feature here. Every method taking a `FeatureId`
+    /// panics on one that does not, so check ids that come from scripts.
+    /// An id from before a merge still names the merged feature.
+    pub fn has_feature(&self, f: FeatureId) -> bool {
+        f < self.graph.len()
+    }
+
     pub fn feature(&self, f: FeatureId) -> FeatureInfo {
         let kind = self.graph.kind(f);
         let open_edges = match kind {

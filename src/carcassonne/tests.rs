@@ -67,9 +67,16 @@ fn road_between_two_junctions_completes() {
     assert_eq!(b.feature(road), info(SegmentKind::Road, 2, 0, 1));
     assert_eq!(b.points(road), 2);
 
+    let before = road;
     let done = put(&mut b, "W", -1, 0, 0);
     let road = feat(&b, 0, 0, "road:EW");
     assert_eq!(done, [road]);
+    assert!(b.has_feature(before) && !b.has_feature(usize::MAX));
+    assert_eq!(
+        b.feature(before),
+        b.feature(road),
+        "an old id names the merged feature"
+    );
     assert_eq!(b.feature(road), info(SegmentKind::Road, 3, 0, 0));
     assert_eq!(b.points(road), 3);
     assert_eq!(b.feature_label(road), "road@0,0:EW");
