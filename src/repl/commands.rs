@@ -331,7 +331,7 @@ fn show(session: &mut Session, ansi: bool) -> Result<String, Diagnostic> {
 fn list_moves(session: &mut Session) -> Result<String, Diagnostic> {
     let moves = session.moves()?;
     if moves.is_empty() {
-        return Ok(game_over_line(session)?);
+        return game_over_line(session);
     }
     let mut out = String::new();
     for (i, m) in moves.iter().enumerate() {

@@ -34,14 +34,25 @@ fn tile_id(board: &Board, tile: INT) -> Fallible<usize> {
         .ok_or_else(|| error(format!("no tile type number {tile}")))
 }
 
-fn feature_id(f: INT) -> FeatureId {
-    f as FeatureId
+/// A feature id from a script, checked: a stale or made-up number is a script error.
+fn feature_id(b: &Board, f: INT) -> Fallible<FeatureId> {
+    usize::try_from(f)
+        .ok()
+        .filter(|&f| b.has_feature(f))
+        .ok_or_else(|| error(format!("no feature number {f} on this board")))
 }
 
 fn ints(values: impl IntoIterator<Item = usize>) -> Array {
     values
         .into_iter()
         .map(|v| Dynamic::from_int(v as INT))
+        .collect()
+}
+
+fn colours(values: Vec<u8>) -> Array {
+    values
+        .into_iter()
+        .map(|c| Dynamic::from_int(c as INT))
         .collect()
 }
 
@@ -237,44 +248,47 @@ pub fn register(engine: &mut Engine) {
                     .map_err(|e| error(e.to_string()))
             },
         )
-        .register_fn("kind", |b: &mut Board, f: INT| {
-            kind_name(b.feature(feature_id(f)).kind)
+        .register_fn("kind", |b: &mut Board, f: INT| -> Fallible<&str> {
+            Ok(kind_name(b.feature(feature_id(b, f)?).kind))
         })
-        .register_fn("label", |b: &mut Board, f: INT| {
-            b.feature_label(feature_id(f))
+        .register_fn("label", |b: &mut Board, f: INT| -> Fallible<String> {
+            Ok(b.feature_label(feature_id(b, f)?))
         })
-        .register_fn("size", |b: &mut Board, f: INT| {
-            b.feature(feature_id(f)).tiles as INT
+        .register_fn("size", |b: &mut Board, f: INT| -> Fallible<INT> {
+            Ok(b.feature(feature_id(b, f)?).tiles as INT)
         })
-        .register_fn("pennants", |b: &mut Board, f: INT| {
-            b.feature(feature_id(f)).pennants as INT
+        .register_fn("pennants", |b: &mut Board, f: INT| -> Fallible<INT> {
+            Ok(b.feature(feature_id(b, f)?).pennants as INT)
         })
-        .register_fn("complete", |b: &mut Board, f: INT| {
-            b.feature(feature_id(f)).complete
+        .register_fn("complete", |b: &mut Board, f: INT| -> Fallible<bool> {
+            Ok(b.feature(feature_id(b, f)?).complete)
         })
-        .register_fn("points", |b: &mut Board, f: INT| b.points(feature_id(f)))
-        .register_fn("majority", |b: &mut Board, f: INT| -> Array {
-            b.majority(feature_id(f))
-                .into_iter()
-                .map(|c| Dynamic::from_int(c as INT))
-                .collect()
+        .register_fn("points", |b: &mut Board, f: INT| -> Fallible<INT> {
+            Ok(b.points(feature_id(b, f)?))
+        })
+        .register_fn("majority", |b: &mut Board, f: INT| -> Fallible<Array> {
+            Ok(colours(b.majority(feature_id(b, f)?)))
         })
         // One entry per meeple on the feature: its colour.
-        .register_fn("meeples_in", |b: &mut Board, f: INT| -> Array {
-            b.meeple_counts(feature_id(f))
+        .register_fn("meeples_in", |b: &mut Board, f: INT| -> Fallible<Array> {
+            Ok(b.meeple_counts(feature_id(b, f)?)
                 .into_iter()
                 .flat_map(|(c, n)| std::iter::repeat_n(Dynamic::from_int(c as INT), n))
-                .collect()
+                .collect())
         })
-        .register_fn("remove_meeples", |b: &mut Board, f: INT| -> Array {
-            b.remove_meeples(feature_id(f))
-                .into_iter()
-                .map(|c| Dynamic::from_int(c as INT))
-                .collect()
-        })
-        .register_fn("bordered_cities", |b: &mut Board, f: INT| {
-            ints(b.bordered_cities(feature_id(f)))
-        })
+        .register_fn(
+            "remove_meeples",
+            |b: &mut Board, f: INT| -> Fallible<Array> {
+                let f = feature_id(b, f)?;
+                Ok(colours(b.remove_meeples(f)))
+            },
+        )
+        .register_fn(
+            "bordered_cities",
+            |b: &mut Board, f: INT| -> Fallible<Array> {
+                Ok(ints(b.bordered_cities(feature_id(b, f)?)))
+            },
+        )
         .register_fn("features_with_meeples", |b: &mut Board| {
             ints(b.features_with_meeples())
         })
