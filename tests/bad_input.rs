@@ -260,7 +260,11 @@ fn missing_hooks_are_named() {
 #[test]
 fn a_made_up_feature_number_is_a_script_error_not_a_crash() {
     let lib = TempLibrary::new();
-    house_rule(&lib, "x", "fn may_score(winners) {\n    this.board.points(-1) > 0\n}\n");
+    house_rule(
+        &lib,
+        "x",
+        "fn may_score(winners) {\n    this.board.points(-1) > 0\n}\n",
+    );
     let mut s = lib.session("x", 7).unwrap();
     s.play("0,-1@180").unwrap();
     let e = s.play("city:S").unwrap_err().to_string();
