@@ -2,6 +2,7 @@
 //! The REPL refreshes the word lists after every command; the completer only reads them.
 
 use reedline::{Completer, CompletionResult, Span, Suggestion};
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 /// What can be completed right now.
@@ -9,7 +10,10 @@ use std::sync::{Arc, Mutex};
 pub struct Words {
     pub commands: Vec<String>,
     pub variants: Vec<String>,
+    /// The options of the game running.
     pub options: Vec<String>,
+    /// The options of each variant, for `new VARIANT --set`.
+    pub variant_options: BTreeMap<String, Vec<String>>,
     pub moves: Vec<String>,
 }
 
@@ -23,7 +27,16 @@ pub fn candidates(words: &Words, before: &[&str]) -> Vec<String> {
     match before {
         [] => words.commands.iter().chain(&words.moves).cloned().collect(),
         ["new" | "options" | "check"] => words.variants.clone(),
-        [.., "--set"] => words.options.iter().map(|o| format!("{o}=")).collect(),
+        [.., "--set"] => {
+            let options = match before {
+                ["new", variant, ..] => words
+                    .variant_options
+                    .get(*variant)
+                    .unwrap_or(&words.options),
+                _ => &words.options,
+            };
+            options.iter().map(|o| format!("{o}=")).collect()
+        }
         ["play"] => words.moves.clone(),
         ["new", ..] => vec!["--seed".into(), "--set".into()],
         _ => Vec::new(),
@@ -60,6 +73,10 @@ mod tests {
             commands: vec!["new".into(), "moves".into()],
             variants: vec!["carcassonne-solo".into()],
             options: vec!["colours".into()],
+            variant_options: BTreeMap::from([(
+                "carcassonne-solo".into(),
+                vec!["meeples_per_colour".into()],
+            )]),
             moves: vec!["0,1@90".into()],
         }
     }
@@ -71,8 +88,9 @@ mod tests {
         assert_eq!(candidates(&w, &["new"]), ["carcassonne-solo"]);
         assert_eq!(
             candidates(&w, &["new", "carcassonne-solo", "--set"]),
-            ["colours="]
+            ["meeples_per_colour="]
         );
+        assert_eq!(candidates(&w, &["new", "other", "--set"]), ["colours="]);
         assert_eq!(candidates(&w, &["play"]), ["0,1@90"]);
     }
 

@@ -8,6 +8,7 @@ mod line_source;
 pub use commands::{check, parse_new, NewGame, Repl, Step, COMMANDS};
 pub use line_source::{EditorLines, LineSource, PlainLines};
 
+use crate::manifest::Variant;
 use completion::{SharedWords, Words};
 use std::io::{IsTerminal, Write};
 
@@ -50,14 +51,23 @@ fn emit(text: &str) {
 }
 
 fn refresh_words(repl: &mut Repl, words: &SharedWords) {
+    let variants: Vec<String> = repl
+        .library()
+        .manifest_files()
+        .iter()
+        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .collect();
+    let variant_options = variants
+        .iter()
+        .filter_map(|name| {
+            let v = Variant::load(repl.library(), name).ok()?;
+            Some((name.clone(), v.options.into_keys().collect()))
+        })
+        .collect();
     let mut w = Words {
         commands: COMMANDS.iter().map(|(c, _)| (*c).to_owned()).collect(),
-        variants: repl
-            .library()
-            .manifest_files()
-            .iter()
-            .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
-            .collect(),
+        variants,
+        variant_options,
         ..Words::default()
     };
     if let Some(labels) = repl.move_labels() {
