@@ -7,6 +7,26 @@ use houserules::script::Limits;
 use houserules::session::Session;
 use std::time::Duration;
 
+/// In the game of seed 7, red's first tile and meeple close a 2-tile city, so the second
+/// move runs the scoring rule `may_score`. Installs `may_score_body` as that rule (a house
+/// rule variant called `name`) and returns the game after the first move.
+fn before_scoring(lib: &TempLibrary, name: &str, may_score_body: &str, limits: Limits) -> Session {
+    house_rule(
+        lib,
+        name,
+        &format!("fn may_score(winners) {{\n    {may_score_body}\n}}\n"),
+    );
+    let mut s = Session::new(&lib.library, name, &[], 7, limits).unwrap();
+    s.play("0,-1@180").unwrap();
+    s
+}
+
+/// The error of the scoring move under a broken `may_score`.
+fn scoring_error(lib: &TempLibrary, may_score_body: &str, limits: Limits) -> String {
+    let mut s = before_scoring(lib, "x", may_score_body, limits);
+    s.play("city:S").unwrap_err().to_string()
+}
+
 fn load_error(lib: &TempLibrary, name: &str) -> String {
     Variant::load(&lib.library, name).unwrap_err().to_string()
 }
@@ -127,11 +147,8 @@ fn a_script_syntax_error_shows_file_line_column_and_caret() {
 #[test]
 fn a_runtime_error_names_the_script_that_failed_and_keeps_the_game() {
     let lib = TempLibrary::new();
-    house_rule(&lib, "x", "fn may_score(winners) {\n    winners[99]\n}\n");
-    let mut s = lib.session("x", 7).unwrap();
-    s.play("0,-1@180").unwrap();
+    let mut s = before_scoring(&lib, "x", "winners[99]", Limits::default());
     let before = s.view(false).unwrap();
-    // Red's meeple closes a city: scoring runs the broken rule.
     let e = s.play("city:S").unwrap_err().to_string();
     assert!(
         e.starts_with("scripts/house/x.rhai:2:13: in play(): Array index 99 out of bounds"),
@@ -144,13 +161,11 @@ fn a_runtime_error_names_the_script_that_failed_and_keeps_the_game() {
 #[test]
 fn an_endless_loop_is_stopped_and_the_game_goes_on() {
     let lib = TempLibrary::new();
-    house_rule(&lib, "x", "fn may_score(winners) {\n    loop { }\n}\n");
     let limits = Limits {
         max_operations: 200_000,
         ..Limits::default()
     };
-    let mut s = Session::new(&lib.library, "x", &[], 7, limits).unwrap();
-    s.play("0,-1@180").unwrap();
+    let mut s = before_scoring(&lib, "x", "loop { }", limits);
     let e = s.play("city:S").unwrap_err().to_string();
     assert!(
         e.contains("ran too many operations (an endless loop?)"),
@@ -164,38 +179,25 @@ fn an_endless_loop_is_stopped_and_the_game_goes_on() {
 #[test]
 fn a_slow_script_hits_the_time_limit() {
     let lib = TempLibrary::new();
-    house_rule(&lib, "x", "fn may_score(winners) {\n    loop { }\n}\n");
     let limits = Limits {
         time_limit: Duration::from_millis(50),
         ..Limits::default()
     };
-    let mut s = Session::new(&lib.library, "x", &[], 7, limits).unwrap();
-    s.play("0,-1@180").unwrap();
-    let e = s.play("city:S").unwrap_err().to_string();
+    let e = scoring_error(&lib, "loop { }", limits);
     assert!(e.contains("ran past its time limit"), "{e}");
 }
 
 #[test]
 fn runaway_recursion_and_huge_values_are_stopped() {
     let lib = TempLibrary::new();
-    house_rule(
+    lib.write("scripts/house/deep.rhai", "fn deep(n) { deep(n + 1) }\n");
+    let e = scoring_error(
         &lib,
-        "x",
-        "fn deep(n) { deep(n + 1) }\nfn may_score(winners) { deep(0) }\n",
+        "import \"house/deep\" as d; d::deep(0)",
+        Limits::default(),
     );
-    let mut s = lib.session("x", 7).unwrap();
-    s.play("0,-1@180").unwrap();
-    let e = s.play("city:S").unwrap_err().to_string();
     assert!(e.contains("Stack overflow"), "{e}");
-
-    house_rule(
-        &lib,
-        "y",
-        "fn may_score(winners) { let s = \"xx\"; loop { s += s; } }\n",
-    );
-    let mut s = lib.session("y", 7).unwrap();
-    s.play("0,-1@180").unwrap();
-    let e = s.play("city:S").unwrap_err().to_string();
+    let e = scoring_error(&lib, "let s = \"xx\"; loop { s += s; }", Limits::default());
     assert!(e.contains("too large"), "{e}");
 }
 
@@ -203,27 +205,19 @@ fn runaway_recursion_and_huge_values_are_stopped() {
 fn import_reaches_only_scripts() {
     let lib = TempLibrary::new();
     lib.write("secret.rhai", "fn x() { 1 }\n");
-    house_rule(
-        &lib,
-        "x",
-        "fn may_score(winners) { import \"../secret\" as s; true }\n",
-    );
-    let mut s = lib.session("x", 7).unwrap();
-    s.play("0,-1@180").unwrap();
-    let e = s.play("city:S").unwrap_err().to_string();
+    let e = scoring_error(&lib, "import \"../secret\" as s; true", Limits::default());
     assert!(
         e.contains("import may only name files inside scripts/"),
         "{e}"
     );
     // A module inside scripts/ is fine.
     lib.write("scripts/house/helpers.rhai", "fn yes() { true }\n");
-    house_rule(
+    let mut s = before_scoring(
         &lib,
         "y",
-        "fn may_score(winners) { import \"house/helpers\" as h; h::yes() }\n",
+        "import \"house/helpers\" as h; h::yes()",
+        Limits::default(),
     );
-    let mut s = lib.session("y", 7).unwrap();
-    s.play("0,-1@180").unwrap();
     s.play("city:S").unwrap();
 }
 
@@ -260,13 +254,6 @@ fn missing_hooks_are_named() {
 #[test]
 fn a_made_up_feature_number_is_a_script_error_not_a_crash() {
     let lib = TempLibrary::new();
-    house_rule(
-        &lib,
-        "x",
-        "fn may_score(winners) {\n    this.board.points(-1) > 0\n}\n",
-    );
-    let mut s = lib.session("x", 7).unwrap();
-    s.play("0,-1@180").unwrap();
-    let e = s.play("city:S").unwrap_err().to_string();
+    let e = scoring_error(&lib, "this.board.points(-1) > 0", Limits::default());
     assert!(e.contains("no feature number -1 on this board"), "{e}");
 }

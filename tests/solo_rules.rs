@@ -62,15 +62,29 @@ fn colours_play_in_turn_each_from_its_own_pile() {
 
 // ---------------------------------------------------------------- placing a meeple
 
+/// Red has a meeple on a road running west from the start tile.
+fn red_road_west(g: &Game) -> crate::common::BoardBuilder {
+    g.board()
+        .tile("U", -1, 0, 90)
+        .meeple(-1, 0, "road:EW", RED as u8)
+}
+
+/// Red's road runs from a junction east of the start tile to its open west end; green
+/// holds a cloister tile that closes it (its meeple can only go on the cloister).
+fn red_road_before_cloister(g: &mut Game) {
+    let board = g
+        .board()
+        .tile("L", 1, 0, 0)
+        .meeple(1, 0, "road:W", RED as u8);
+    g.set_table(board, GREEN, "A");
+}
+
 /// Picture 1: green must place on the city, the left road or the road below; the road
 /// on the right is already occupied (by red).
 #[test]
 fn a_meeple_must_go_on_a_free_road_city_or_cloister_never_a_field() {
     let mut g = Game::solo(&[]);
-    let board = g
-        .board()
-        .tile("U", -1, 0, 90)
-        .meeple(-1, 0, "road:EW", RED as u8);
+    let board = red_road_west(&g);
     g.set_table(board, GREEN, "L");
     g.play("-2,0@0");
     assert_eq!(sorted(g.moves()), ["city:N", "road:S", "road:W"]);
@@ -83,10 +97,7 @@ fn a_meeple_must_go_on_a_free_road_city_or_cloister_never_a_field() {
 #[test]
 fn no_meeple_when_the_only_feature_is_occupied() {
     let mut g = Game::solo(&[]);
-    let board = g
-        .board()
-        .tile("U", -1, 0, 90)
-        .meeple(-1, 0, "road:EW", RED as u8);
+    let board = red_road_west(&g);
     g.set_table(board, GREEN, "U");
     g.play("-2,0@90");
     assert_eq!(
@@ -101,11 +112,7 @@ fn no_meeple_when_the_only_feature_is_occupied() {
 #[test]
 fn with_a_single_free_feature_the_meeple_goes_there_without_asking() {
     let mut g = Game::solo(&[]);
-    let board = g
-        .board()
-        .tile("L", 1, 0, 0)
-        .meeple(1, 0, "road:W", RED as u8);
-    g.set_table(board, GREEN, "A");
+    red_road_before_cloister(&mut g);
     g.play("-1,0@270");
     assert_eq!(
         g.int("state.board.meeples().len()"),
@@ -122,11 +129,7 @@ fn with_a_single_free_feature_the_meeple_goes_there_without_asking() {
 #[test]
 fn a_colour_alone_in_a_feature_scores_when_it_is_last() {
     let mut g = Game::solo(&[]);
-    let board = g
-        .board()
-        .tile("L", 1, 0, 0)
-        .meeple(1, 0, "road:W", RED as u8);
-    g.set_table(board, GREEN, "A");
+    red_road_before_cloister(&mut g);
     g.play("-1,0@270");
     assert_eq!(g.scores(), [4, 2, 3]);
     assert_eq!(
@@ -139,11 +142,7 @@ fn a_colour_alone_in_a_feature_scores_when_it_is_last() {
 #[test]
 fn a_colour_that_is_not_last_scores_nothing_but_gets_its_meeple_back() {
     let mut g = Game::solo(&[]);
-    let board = g
-        .board()
-        .tile("L", 1, 0, 0)
-        .meeple(1, 0, "road:W", RED as u8);
-    g.set_table(board, GREEN, "A");
+    red_road_before_cloister(&mut g);
     g.set("scores", "[5, 2, 3]");
     g.play("-1,0@270");
     assert_eq!(g.scores(), [5, 2, 3]);
@@ -359,11 +358,7 @@ fn an_empty_supply_with_no_free_feature_does_not_end_the_game() {
 #[test]
 fn meeples_returned_in_the_last_turn_earn_no_final_bonus() {
     let mut g = Game::solo(&[]);
-    let board = g
-        .board()
-        .tile("L", 1, 0, 0)
-        .meeple(1, 0, "road:W", RED as u8);
-    g.set_table(board, GREEN, "A");
+    red_road_before_cloister(&mut g);
     g.set("supply", "[3, 0, 4]");
     // Green's cloister is free but green has no meeple: the game ends after this turn,
     // whose scoring still pays red's road (3) and returns red's meeple first.
