@@ -10,7 +10,7 @@ pub use library::{Library, HOME_VAR};
 pub use options::{OptionKind, OptionSpec, OptionValue, OptionValues};
 
 use crate::diagnostic::Diagnostic;
-use raw::{RawManifest, RawOption};
+use raw::{RawData, RawManifest, RawOption};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
@@ -21,6 +21,17 @@ pub struct ScriptFile {
     pub path: PathBuf,
     /// The path as shown in messages (relative to the rules folder).
     pub shown: String,
+}
+
+/// Where a data entry comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DataSource {
+    File(PathBuf),
+    /// A table written in the manifest (shown as the manifest's path in messages).
+    Inline {
+        table: toml::Table,
+        manifest: PathBuf,
+    },
 }
 
 /// A manifest with its `extends` chain followed and every path and option checked.
@@ -35,7 +46,7 @@ pub struct Variant {
     pub parents: Vec<String>,
     /// In merge order: the root ancestor's scripts first.
     pub scripts: Vec<ScriptFile>,
-    pub data: BTreeMap<String, PathBuf>,
+    pub data: BTreeMap<String, DataSource>,
     pub options: BTreeMap<String, OptionSpec>,
     pub library: Library,
 }
@@ -194,14 +205,23 @@ fn apply(file: &Parsed, variant: &mut Variant) -> Result<(), Diagnostic> {
             path,
         });
     }
-    for (key, rel) in &raw.data {
-        let path = resolve_path(&library.variants_dir(), &file.path, rel.get_ref());
-        if !path.is_file() {
-            return Err(file
-                .error(rel, format!("data file `{}` for `{key}` not found", rel.get_ref()))
-                .with_help("data paths are relative to variants/, or to this manifest when they start with ./"));
-        }
-        variant.data.insert(key.clone(), path);
+    for (key, entry) in &raw.data {
+        let source = match entry.get_ref() {
+            RawData::Inline(table) => DataSource::Inline {
+                table: table.clone(),
+                manifest: file.path.clone(),
+            },
+            RawData::File(rel) => {
+                let path = resolve_path(&library.variants_dir(), &file.path, rel);
+                if !path.is_file() {
+                    return Err(file
+                        .error(entry, format!("data file `{rel}` for `{key}` not found"))
+                        .with_help("data paths are relative to variants/, or to this manifest when they start with ./"));
+                }
+                DataSource::File(path)
+            }
+        };
+        variant.data.insert(key.clone(), source);
     }
     for (name, option) in &raw.options {
         let inherited = variant.options.get(name);

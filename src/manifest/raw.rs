@@ -18,11 +18,20 @@ pub struct RawManifest {
     pub extends: Option<Spanned<String>>,
     #[serde(default)]
     pub scripts: Vec<Spanned<String>>,
-    /// Data files by key, e.g. `tiles = "data/carcassonne-base-tiles.toml"`.
+    /// Data by key: a file (`tiles = "data/carcassonne-base-tiles.toml"`) or a table
+    /// written in the manifest itself (`[data.pyramid]`).
     #[serde(default)]
-    pub data: BTreeMap<String, Spanned<String>>,
+    pub data: BTreeMap<String, Spanned<RawData>>,
     #[serde(default)]
     pub options: BTreeMap<String, Spanned<RawOption>>,
+}
+
+/// A data entry: a path, or the data inline.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum RawData {
+    File(String),
+    Inline(toml::Table),
 }
 
 /// One option as written: a new option gives at least `default`; a derived variant may

@@ -1,21 +1,31 @@
-//! Data files named by a manifest's `[data]` table. A file the game's primitives know
+//! Data named by a manifest's `[data]` table (files, or tables written inline). A file the game's primitives know
 //! (Carcassonne's `tiles`) becomes a host object; any other file becomes a plain Rhai
 //! object map, so a house rule can bring its own tables without touching Rust.
 
 use super::carcassonne_api::TileSetRef;
 use crate::carcassonne::TileSet;
 use crate::diagnostic::Diagnostic;
-use crate::manifest::Variant;
+use crate::manifest::{DataSource, Variant};
 use rhai::{Dynamic, Map};
 use std::sync::Arc;
 
 /// Loads every data file of `variant` into a map keyed like the manifest's `[data]`.
 pub fn load_all(variant: &Variant) -> Result<Map, Diagnostic> {
     let mut map = Map::new();
-    for (key, path) in &variant.data {
-        let shown = variant.library.show(path);
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Diagnostic::new(&shown, format!("cannot read the data file: {e}")))?;
+    for (key, source) in &variant.data {
+        let (shown, text) = match source {
+            DataSource::File(path) => {
+                let shown = variant.library.show(path);
+                let text = std::fs::read_to_string(path).map_err(|e| {
+                    Diagnostic::new(&shown, format!("cannot read the data file: {e}"))
+                })?;
+                (shown, text)
+            }
+            DataSource::Inline { table, manifest } => {
+                let shown = format!("{} [data.{key}]", variant.library.show(manifest));
+                (shown, table.to_string())
+            }
+        };
         let value = match (variant.game.as_str(), key.as_str()) {
             ("carcassonne", "tiles") => {
                 let tiles = TileSet::from_toml_str(&text).map_err(|e| {
