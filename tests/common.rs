@@ -126,17 +126,20 @@ impl Game {
     }
 
     /// Replaces the table: the board, then whose turn it is and which tile is in hand
-    /// (phase "place"; the turn counter follows the active colour). Supplies are the option's count minus meeples on the board.
+    /// (phase "place"; the turn counter follows the active colour).
     pub fn set_table(&mut self, mut builder: BoardBuilder, active: i64, in_hand: &str) {
         // Keep the point values the variant's set-up chose (e.g. tiny_city_points).
         builder
             .board
             .set_points(self.eval("state.board").cast::<Board>().points_table());
-        let per_colour = self.int("state.options.meeples_per_colour");
+        // Supplies (where the variant has them) are the option's count minus meeples on the board.
+        let per_colour = self.int(r#"state.options.get("meeples_per_colour") ?? 0"#);
         let colours = self.int("state.colours.len()") as usize;
         let mut supply = vec![per_colour; colours];
         for m in builder.board.meeples() {
-            supply[m.colour as usize] -= 1;
+            if per_colour > 0 {
+                supply[m.colour as usize] -= 1;
+            }
         }
         self.put("board", Dynamic::from(builder.board));
         self.put(

@@ -220,3 +220,28 @@ fn golden_replay_of_a_random_game() {
         std::fs::read_to_string(path).expect("golden file (run with UPDATE_GOLDEN=1 to create it)");
     assert_eq!(run.stdout, golden);
 }
+
+#[test]
+fn invaders_plays_in_the_repl_to_its_ranking() {
+    let run = houserules(
+        &["play", "invaders", "--seed", "3"],
+        "show\nauto\nshow\nscore\n",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    assert_in_order(
+        &run.stdout,
+        &[
+            "new game of invaders",
+            "pyramid (I invader, P yours, R reinforcement, g free space, . played):",
+            "  level 7 [I] P ",
+            "reinforcement open to levels: 3, 2, 1",
+            "tile in hand:",
+            "random played",
+            "game over: the last tile was placed",
+            "result: ",
+            "invaders: ",
+            "player: ",
+            "rank: ",
+        ],
+    );
+}

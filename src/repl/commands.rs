@@ -405,25 +405,24 @@ fn score(session: &mut Session) -> Result<String, Diagnostic> {
     Ok(out)
 }
 
-/// "game over: REASON … result: N" when the game has ended, else nothing.
+/// "game over: REASON", then "result: N (breakdown)", then any text entry of the score
+/// (such as a ranking) on its own line; nothing while the game runs.
 pub fn game_over_line(session: &mut Session) -> Result<String, Diagnostic> {
     let Some(reason) = session.over()? else {
         return Ok(String::new());
     };
     let score = session.score()?;
-    let details: Vec<String> = score
+    let (texts, numbers): (Vec<_>, Vec<_>) = score
         .iter()
         .filter(|(k, _)| k.as_str() != "total")
-        .map(|(k, v)| format!("{k} {v}"))
-        .collect();
-    Ok(format!(
-        "game over: {reason}\nresult: {} ({})\n",
-        score
-            .get("total")
-            .map(ToString::to_string)
-            .unwrap_or_default(),
-        details.join(", ")
-    ))
+        .partition(|(_, v)| v.is_string());
+    let details: Vec<String> = numbers.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    let total = score.get("total").map(ToString::to_string).unwrap_or_default();
+    let mut out = format!("game over: {reason}\nresult: {total} ({})\n", details.join(", "));
+    for (k, v) in texts {
+        let _ = writeln!(out, "{k}: {v}");
+    }
+    Ok(out)
 }
 
 fn save(session: &Session, rest: &str) -> Result<String, Diagnostic> {
