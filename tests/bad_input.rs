@@ -257,3 +257,14 @@ fn a_made_up_feature_number_is_a_script_error_not_a_crash() {
     let e = scoring_error(&lib, "this.board.points(-1) > 0", Limits::default());
     assert!(e.contains("no feature number -1 on this board"), "{e}");
 }
+
+#[test]
+fn an_interrupt_stops_a_running_script_and_keeps_the_game() {
+    let lib = TempLibrary::new();
+    let mut s = before_scoring(&lib, "x", "loop { }", Limits::default());
+    houserules::script::interrupt::listen();
+    houserules::script::interrupt::request();
+    let e = s.play("city:S").unwrap_err().to_string();
+    assert!(e.contains("interrupted (Ctrl-C)"), "{e}");
+    assert_eq!(s.log(), ["0,-1@180"]);
+}

@@ -21,7 +21,8 @@ pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot>, Diagnostic> {
     }
 }
 
-/// Lets `bot` play up to `limit` moves (all when `None`) or until the game ends.
+/// Lets `bot` play up to `limit` moves (all when `None`), until the game ends, or until
+/// Ctrl-C.
 /// Returns the labels played. Stops at the first error, with the game intact.
 pub fn play_out(
     session: &mut Session,
@@ -30,6 +31,9 @@ pub fn play_out(
 ) -> Result<Vec<String>, Diagnostic> {
     let mut played = Vec::new();
     while limit.is_none_or(|n| played.len() < n) {
+        if crate::script::interrupt::take() {
+            break;
+        }
         let moves = session.moves()?;
         if moves.is_empty() {
             if session.over()?.is_none() {

@@ -417,8 +417,14 @@ pub fn game_over_line(session: &mut Session) -> Result<String, Diagnostic> {
         .filter(|(k, _)| k.as_str() != "total")
         .partition(|(_, v)| v.is_string());
     let details: Vec<String> = numbers.iter().map(|(k, v)| format!("{k} {v}")).collect();
-    let total = score.get("total").map(ToString::to_string).unwrap_or_default();
-    let mut out = format!("game over: {reason}\nresult: {total} ({})\n", details.join(", "));
+    let total = score
+        .get("total")
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    let mut out = format!(
+        "game over: {reason}\nresult: {total} ({})\n",
+        details.join(", ")
+    );
     for (k, v) in texts {
         let _ = writeln!(out, "{k}: {v}");
     }

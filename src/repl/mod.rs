@@ -17,6 +17,11 @@ pub fn run(mut repl: Repl, start: Option<NewGame>) {
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     repl.ansi = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let words = SharedWords::default();
+    if interactive {
+        // Without a handler Ctrl-C during a command would end the process and the game.
+        crate::script::interrupt::listen();
+        let _ = ctrlc::set_handler(crate::script::interrupt::request);
+    }
     let mut source: Box<dyn LineSource> = if interactive {
         println!("houserules — type `help` for the commands, `variants` for the games");
         Box::new(EditorLines::new(words.clone(), line_source::history_path()))
@@ -32,6 +37,7 @@ pub fn run(mut repl: Repl, start: Option<NewGame>) {
     }
     refresh_words(&mut repl, &words);
     while let Some(line) = source.read_line() {
+        crate::script::interrupt::clear();
         let step = repl.execute(&line);
         emit(&step.output);
         if step.quit {

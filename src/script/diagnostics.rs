@@ -67,6 +67,9 @@ pub fn runtime_error(sources: &Sources, hook: &str, err: &EvalAltResult) -> Diag
         EvalAltResult::ErrorTooManyOperations(_) => {
             "the script ran too many operations (an endless loop?)".to_owned()
         }
+        EvalAltResult::ErrorTerminated(token, _) if token.to_string() == "interrupted" => {
+            "interrupted (Ctrl-C)".to_owned()
+        }
         EvalAltResult::ErrorTerminated(..) => {
             "the script ran past its time limit (an endless loop?)".to_owned()
         }
@@ -78,7 +81,13 @@ pub fn runtime_error(sources: &Sources, hook: &str, err: &EvalAltResult) -> Diag
             text.strip_suffix(&suffix).unwrap_or(&text).to_owned()
         }
     };
-    let mut d = located(sources, &source, pos, format!("in {hook}(): {message}"));
+    // An error outside any function (an `eval` line) belongs to the hook's own source.
+    let file = if source.is_empty() {
+        hook
+    } else {
+        source.as_str()
+    };
+    let mut d = located(sources, file, pos, format!("in {hook}(): {message}"));
     let trail: Vec<String> = frames
         .iter()
         .rev()

@@ -30,9 +30,15 @@ pub fn build_engine(
         .set_module_resolver(ScriptsOnly(FileModuleResolver::new_with_path(scripts_dir)));
     engine.disable_symbol("eval");
     let deadline = deadline.clone();
-    // Checking the clock every 4096 operations costs nothing measurable.
+    // Checking the clock and Ctrl-C every 4096 operations costs nothing measurable.
     engine.on_progress(move |ops| {
-        (ops & 0xFFF == 0 && deadline.passed()).then(|| "time limit".into())
+        if ops & 0xFFF != 0 {
+            None
+        } else if super::interrupt::take() {
+            Some("interrupted".into())
+        } else {
+            deadline.passed().then(|| "time limit".into())
+        }
     });
     let out = prints.clone();
     engine.on_print(move |s| out.borrow_mut().push(s.to_owned()));

@@ -5,6 +5,7 @@ pub mod carcassonne_api;
 mod data;
 mod diagnostics;
 mod engine;
+pub mod interrupt;
 mod limits;
 mod paint;
 pub mod rng;
