@@ -98,6 +98,17 @@ impl Game {
         self.rules.over(&mut self.state).unwrap()
     }
 
+    /// The ids of the goals the rules judge reached, in their order.
+    pub fn goals_reached(&mut self) -> Vec<String> {
+        self.rules
+            .goals(&mut self.state)
+            .unwrap()
+            .into_iter()
+            .filter(|g| g.reached)
+            .map(|g| g.id)
+            .collect()
+    }
+
     pub fn result(&mut self) -> i64 {
         self.rules.score(&mut self.state).unwrap()["total"]
             .as_int()

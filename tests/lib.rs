@@ -3,6 +3,7 @@
 mod common;
 
 mod bad_input;
+mod goals;
 mod properties;
 mod repl_sessions;
 mod sessions;

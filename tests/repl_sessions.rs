@@ -165,7 +165,7 @@ fn check_validates_a_variant_or_exits_non_zero() {
     assert!(run.ok, "{}", run.stderr);
     assert!(
         run.stdout.starts_with(
-            "ok: carcassonne-solo-4-colours — 2 script(s), 7 option(s); a random game of"
+            "ok: carcassonne-solo-4-colours — 3 script(s), 8 option(s); a random game of"
         ),
         "{}",
         run.stdout

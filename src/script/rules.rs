@@ -1,6 +1,7 @@
 //! A variant's compiled rules and the calls of the rules contract (see DESIGN.md):
-//! `setup`, `moves`, `play`, `over`, `score` and `view`, each run with `this` bound to
-//! the game state. The state is one Rhai object map owned by the caller.
+//! `setup`, `moves`, `play`, `over`, `score`, and the optional `view` and `goals`, each
+//! run with `this` bound to the game state. The state is one Rhai object map owned by
+//! the caller.
 
 use super::data;
 use super::diagnostics::{parse_error, runtime_error, Sources};
@@ -27,6 +28,15 @@ pub struct Move {
     pub value: Dynamic,
 }
 
+/// One goal as the rules judge it: `goals()` returns an array of
+/// `#{ id: "G1", text: "Scoring a road worth at least 10 points", reached: true }`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Goal {
+    pub id: String,
+    pub text: String,
+    pub reached: bool,
+}
+
 /// A variant's scripts compiled and merged, with an engine to run them.
 pub struct Rules {
     pub variant: Variant,
@@ -38,6 +48,7 @@ pub struct Rules {
     deadline: Deadline,
     prints: PrintBuffer,
     has_view: bool,
+    has_goals: bool,
 }
 
 impl Rules {
@@ -86,6 +97,7 @@ impl Rules {
             }
         }
         let has_view = defined("view", 0);
+        let has_goals = defined("goals", 0);
         let data = data::load_all(&variant)?;
         Ok(Rules {
             variant,
@@ -97,6 +109,7 @@ impl Rules {
             deadline,
             prints,
             has_view,
+            has_goals,
         })
     }
 
@@ -205,6 +218,41 @@ impl Rules {
         }
         let v = self.call(state, "view", (), Some(Dynamic::from_bool(ansi)))?;
         Ok(Some(v.to_string()))
+    }
+
+    /// The variant's goals with whether this game reached them, in the order the rules
+    /// list them; empty when the rules define no `goals()`.
+    pub fn goals(&self, state: &mut Dynamic) -> Result<Vec<Goal>, Diagnostic> {
+        if !self.has_goals {
+            return Ok(Vec::new());
+        }
+        let list = self.call(state, "goals", (), None)?;
+        let bad = |why: String| {
+            Diagnostic::new(self.defining_file("goals"), format!("goals() {why}")).with_help(
+                "goals() must return an array of maps like #{ id: \"G1\", text: \"…\", reached: true }, with unique ids",
+            )
+        };
+        let array = list
+            .try_cast::<rhai::Array>()
+            .ok_or_else(|| bad("did not return an array".into()))?;
+        let mut goals: Vec<Goal> = Vec::with_capacity(array.len());
+        for value in array {
+            let goal = value
+                .read_lock::<Map>()
+                .and_then(|m| {
+                    Some(Goal {
+                        id: m.get("id")?.clone().into_string().ok()?,
+                        text: m.get("text")?.clone().into_string().ok()?,
+                        reached: m.get("reached")?.as_bool().ok()?,
+                    })
+                })
+                .ok_or_else(|| bad(format!("returned an entry without a string `id`, a string `text` and a bool `reached`: {value}")))?;
+            if goals.iter().any(|g| g.id == goal.id) {
+                return Err(bad(format!("returned the id `{}` twice", goal.id)));
+            }
+            goals.push(goal);
+        }
+        Ok(goals)
     }
 
     /// Evaluates a REPL expression with `state` in scope (a copy: the game is not changed)
