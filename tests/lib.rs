@@ -5,6 +5,7 @@ mod common;
 mod bad_input;
 mod goals;
 mod properties;
+mod records;
 mod repl_sessions;
 mod sessions;
 mod solo_rules;

@@ -11,6 +11,7 @@ use super::rng::Rng;
 use crate::diagnostic::Diagnostic;
 use crate::manifest::{OptionValues, Variant};
 use rhai::{CallFnOptions, Dynamic, Engine, FuncArgs, Map, Scope, AST};
+use sha2::{Digest, Sha256};
 
 /// The hooks every variant must define, with their arity.
 const REQUIRED_HOOKS: [(&str, usize); 5] = [
@@ -49,6 +50,7 @@ pub struct Rules {
     prints: PrintBuffer,
     has_view: bool,
     has_goals: bool,
+    scripts_hash: String,
 }
 
 impl Rules {
@@ -60,10 +62,14 @@ impl Rules {
         let engine = build_engine(&variant.library.scripts_dir(), &limits, &deadline, &prints);
         let mut sources = Sources::default();
         let mut ast = AST::empty();
+        let mut hasher = Sha256::new();
         for script in &variant.scripts {
             let text = std::fs::read_to_string(&script.path).map_err(|e| {
                 Diagnostic::new(&script.shown, format!("cannot read the script: {e}"))
             })?;
+            // Length first, so that moving text from one script to the next changes the hash.
+            hasher.update((text.len() as u64).to_le_bytes());
+            hasher.update(text.as_bytes());
             sources.texts.insert(script.shown.clone(), text.clone());
             let mut layer = engine
                 .compile(&text)
@@ -110,6 +116,11 @@ impl Rules {
             prints,
             has_view,
             has_goals,
+            scripts_hash: hasher
+                .finalize()
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect(),
         })
     }
 
@@ -272,6 +283,12 @@ impl Rules {
         let result = self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast);
         self.deadline.clear();
         result.map_err(|e| runtime_error(&sources, "eval", &e))
+    }
+
+    /// The SHA-256 of the scripts in merge order (hex): which rules a recorded game was
+    /// played under.
+    pub fn scripts_hash(&self) -> &str {
+        &self.scripts_hash
     }
 
     /// What the scripts printed since the last call.
