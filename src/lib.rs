@@ -8,6 +8,7 @@
 //!   plain Rust that knows no variant and no Rhai.
 //! - [`session`]: one game as (variant, options, seed, moves); undo, save, load, reload.
 //! - [`records`]: the games played (SQLite), goals reached, `history` and `goals`.
+//! - [`picture`]: a game's table as an SVG file.
 //! - [`bot`]: players the host can ask for moves.
 //! - [`repl`]: the interactive front end.
 //! - [`bench`]: throughput measurement.
@@ -21,6 +22,7 @@ pub mod bot;
 pub mod carcassonne;
 pub mod diagnostic;
 pub mod manifest;
+pub mod picture;
 pub mod records;
 pub mod repl;
 pub mod save;

@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use houserules::diagnostic::Diagnostic;
 use houserules::manifest::options::parse_assignment;
 use houserules::manifest::{Library, Variant};
+use houserules::picture;
 use houserules::records::{self, HistoryQuery};
 use houserules::repl::{self, NewGame, Repl, Start};
 use houserules::script::Limits;
@@ -70,6 +71,14 @@ enum Command {
     Replay {
         /// The game's number.
         id: i64,
+    },
+    /// Draw a Carcassonne game, finished or running, as an SVG picture.
+    Render {
+        /// A save file (`save FILE` in the REPL) or a recorded game's number.
+        game: String,
+        /// The picture to write.
+        #[arg(long, value_name = "FILE")]
+        svg: PathBuf,
     },
     /// Validate a manifest and its scripts (and play one random game through them).
     Check {
@@ -140,6 +149,11 @@ fn run(cli: Cli) -> Result<(), Diagnostic> {
                 limit,
             };
             print!("{}", records::history(&db?, &query, json)?);
+        }
+        Some(Command::Render { game, svg }) => {
+            let mut session = records::open_game(&game, &db, &library, limits)?;
+            picture::write_svg(&mut session, &svg)?;
+            println!("wrote {}", svg.display());
         }
         Some(Command::Goals { variant }) => {
             let mut session = Session::new(&library, &variant, &[], 0, limits)?;

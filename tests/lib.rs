@@ -6,6 +6,7 @@ mod bad_input;
 mod goals;
 mod properties;
 mod records;
+mod render;
 mod repl_sessions;
 mod sessions;
 mod solo_rules;

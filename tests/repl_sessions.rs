@@ -149,7 +149,7 @@ fn check_validates_a_variant_or_exits_non_zero() {
 #[test]
 fn every_subcommand_has_help() {
     for sub in [
-        "play", "variants", "check", "bench", "history", "goals", "replay",
+        "play", "variants", "check", "bench", "history", "goals", "replay", "render",
     ] {
         let run = houserules(&[sub, "--help"], "");
         assert!(

@@ -80,3 +80,23 @@ pub fn replay(
         })?;
     Ok((game, session))
 }
+
+/// A game named on the command line: a save file, or else a recorded game's number.
+pub fn open_game(
+    game: &str,
+    db: &Result<PathBuf, Diagnostic>,
+    library: &Library,
+    limits: Limits,
+) -> Result<Session, Diagnostic> {
+    if Path::new(game).exists() {
+        return Session::load(library, Path::new(game), limits);
+    }
+    match game.parse::<i64>() {
+        Ok(id) => Ok(replay(db.as_ref().map_err(Clone::clone)?, id, library, limits)?.1),
+        Err(_) => Err(Diagnostic::new(
+            game,
+            "there is no such save file, and it is not a game number",
+        )
+        .with_help("give a file written by `save FILE`, or a number from `houserules history`")),
+    }
+}

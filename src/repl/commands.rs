@@ -6,6 +6,7 @@ use crate::bot::{self, BOT_NAMES};
 use crate::diagnostic::Diagnostic;
 use crate::manifest::options::parse_assignment;
 use crate::manifest::{Library, Variant};
+use crate::picture;
 use crate::records::{self, GameRecord, HistoryQuery, Store};
 use crate::script::{Goal, Limits};
 use crate::session::Session;
@@ -13,7 +14,7 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 /// The REPL commands with their one-line help, in the order `help` lists them.
-pub const COMMANDS: [(&str, &str); 23] = [
+pub const COMMANDS: [(&str, &str); 24] = [
     ("variants", "list the variants"),
     (
         "new",
@@ -66,6 +67,10 @@ pub const COMMANDS: [(&str, &str); 23] = [
     (
         "export",
         "export FILE  write the finished game's record as JSON",
+    ),
+    (
+        "render",
+        "render FILE.svg  draw the table, meeples and scores as an SVG picture",
     ),
     ("help", "this list"),
     ("quit", "leave (also `exit` or Ctrl-D)"),
@@ -206,6 +211,7 @@ impl Repl {
             "reload" => reload(session),
             "goals" => records::goals(&db?, session),
             "export" => export(session, rest),
+            "render" => render(session, rest),
             "eval" => {
                 let value = session.rules().eval(session.state(), rest)?;
                 Ok(format!("{value}\n"))
@@ -544,6 +550,14 @@ fn export(session: &mut Session, rest: &str) -> Result<String, Diagnostic> {
     }
     GameRecord::of_session(session)?.export(Path::new(rest))?;
     Ok(format!("wrote the game's record to {rest}\n"))
+}
+
+fn render(session: &mut Session, rest: &str) -> Result<String, Diagnostic> {
+    if rest.is_empty() {
+        return Err(Diagnostic::new("render", "which file?").with_help("write `render FILE.svg`"));
+    }
+    picture::write_svg(session, Path::new(rest))?;
+    Ok(format!("wrote {rest}\n"))
 }
 
 /// Parses `[--variant V] [--best] [--limit N] [--json]`; returns the query and `--json`.
