@@ -38,6 +38,25 @@ fn temp_db() -> (tempfile::TempDir, PathBuf) {
     (dir, db)
 }
 
+/// A database file made by `sql` (an older or newer program's), in a temporary folder.
+fn db_made_by(sql: &str) -> (tempfile::TempDir, PathBuf) {
+    let (dir, db) = temp_db();
+    std::fs::create_dir_all(db.parent().unwrap()).unwrap();
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute_batch(sql)
+        .unwrap();
+    (dir, db)
+}
+
+/// A file that is not a database where the database should be.
+fn garbage_db(text: &str) -> (tempfile::TempDir, PathBuf) {
+    let (dir, db) = temp_db();
+    std::fs::create_dir_all(db.parent().unwrap()).unwrap();
+    std::fs::write(&db, text).unwrap();
+    (dir, db)
+}
+
 fn ids(db: &Path, query: &HistoryQuery) -> Vec<i64> {
     Store::open(db)
         .unwrap()
@@ -323,12 +342,7 @@ const SCHEMA_1: &str = "
 
 #[test]
 fn a_database_of_the_first_schema_is_upgraded_in_place() {
-    let (_dir, db) = temp_db();
-    std::fs::create_dir_all(db.parent().unwrap()).unwrap();
-    rusqlite::Connection::open(&db)
-        .unwrap()
-        .execute_batch(SCHEMA_1)
-        .unwrap();
+    let (_dir, db) = db_made_by(SCHEMA_1);
 
     let mut store = Store::open(&db).unwrap();
     let old = store.get(2).unwrap().record;
@@ -368,12 +382,9 @@ fn a_database_of_the_first_schema_is_upgraded_in_place() {
 
 #[test]
 fn a_database_of_a_newer_schema_is_refused_and_left_alone() {
-    let (_dir, db) = temp_db();
-    std::fs::create_dir_all(db.parent().unwrap()).unwrap();
-    rusqlite::Connection::open(&db)
-        .unwrap()
-        .execute_batch("CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (99);")
-        .unwrap();
+    let (_dir, db) = db_made_by(
+        "CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version VALUES (99);",
+    );
     let e = Store::open(&db).err().unwrap();
     assert_eq!(
         e.to_string(),
@@ -387,13 +398,7 @@ fn a_database_of_a_newer_schema_is_refused_and_left_alone() {
 
 #[test]
 fn a_corrupt_file_is_named_with_what_to_do() {
-    let (_dir, db) = temp_db();
-    std::fs::create_dir_all(db.parent().unwrap()).unwrap();
-    std::fs::write(
-        &db,
-        "these are not the bytes of an SQLite database, not at all\n".repeat(40),
-    )
-    .unwrap();
+    let (_dir, db) = garbage_db(&"these are not the bytes of an SQLite database\n".repeat(40));
     let e = Store::open(&db).err().unwrap();
     assert_eq!(e.file, db.display().to_string());
     assert!(
@@ -481,9 +486,7 @@ fn the_repl_records_a_finished_game_once_and_history_and_replay_find_it() {
 
 #[test]
 fn a_corrupt_database_still_shows_the_result_and_the_game_can_be_exported() {
-    let (dir, db) = temp_db();
-    std::fs::create_dir_all(db.parent().unwrap()).unwrap();
-    std::fs::write(&db, "garbage ".repeat(100)).unwrap();
+    let (dir, db) = garbage_db(&"garbage ".repeat(100));
     let export = dir.path().join("game.json");
     let run = houserules_with_db(
         &db,

@@ -144,6 +144,24 @@ impl Rules {
         result.map_err(|e| runtime_error(&self.sources, hook, &e))
     }
 
+    /// Calls a hook that must return an array. Returns the array and how to report an
+    /// entry that is wrong (`help` says what the hook must return).
+    fn call_list<'a>(
+        &'a self,
+        state: &mut Dynamic,
+        hook: &'a str,
+        help: &'a str,
+    ) -> Result<(rhai::Array, impl Fn(String) -> Diagnostic + 'a), Diagnostic> {
+        let bad = move |why: String| {
+            Diagnostic::new(self.defining_file(hook), format!("{hook}() {why}")).with_help(help)
+        };
+        let array = self
+            .call(state, hook, (), None)?
+            .try_cast::<rhai::Array>()
+            .ok_or_else(|| bad("did not return an array".into()))?;
+        Ok((array, bad))
+    }
+
     /// A new game: the state map gets `options`, `seed`, `rng` and `data`, then `setup()`.
     pub fn new_state(&self, options: &OptionValues, seed: u64) -> Result<Dynamic, Diagnostic> {
         let mut map = Map::new();
@@ -162,15 +180,11 @@ impl Rules {
 
     /// The legal moves, checked: an array of maps with unique `label` strings.
     pub fn moves(&self, state: &mut Dynamic) -> Result<Vec<Move>, Diagnostic> {
-        let list = self.call(state, "moves", (), None)?;
-        let bad = |why: String| {
-            Diagnostic::new(self.defining_file("moves"), format!("moves() {why}")).with_help(
-                "moves() must return an array of object maps, each with a unique `label` string",
-            )
-        };
-        let array = list
-            .try_cast::<rhai::Array>()
-            .ok_or_else(|| bad("did not return an array".into()))?;
+        let (array, bad) = self.call_list(
+            state,
+            "moves",
+            "moves() must return an array of object maps, each with a unique `label` string",
+        )?;
         let mut moves = Vec::with_capacity(array.len());
         let mut seen = std::collections::HashSet::with_capacity(array.len());
         for value in array {
@@ -237,15 +251,11 @@ impl Rules {
         if !self.has_goals {
             return Ok(Vec::new());
         }
-        let list = self.call(state, "goals", (), None)?;
-        let bad = |why: String| {
-            Diagnostic::new(self.defining_file("goals"), format!("goals() {why}")).with_help(
-                "goals() must return an array of maps like #{ id: \"G1\", text: \"…\", reached: true }, with unique ids",
-            )
-        };
-        let array = list
-            .try_cast::<rhai::Array>()
-            .ok_or_else(|| bad("did not return an array".into()))?;
+        let (array, bad) = self.call_list(
+            state,
+            "goals",
+            "goals() must return an array of maps like #{ id: \"G1\", text: \"…\", reached: true }, with unique ids",
+        )?;
         let mut goals: Vec<Goal> = Vec::with_capacity(array.len());
         for value in array {
             let goal = value
