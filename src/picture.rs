@@ -25,43 +25,39 @@ pub fn svg(session: &mut Session) -> Result<String, Diagnostic> {
             .unwrap_or_default()
     };
     let (colours, scores) = (list("colours"), list("scores"));
-    let lowest = scores.iter().filter_map(|s| s.as_int().ok()).min();
     let seats: Vec<Seat> = colours
         .iter()
         .enumerate()
         .map(|(i, colour)| {
             let colour = colour.to_string();
-            let score = scores.get(i).and_then(|s| s.as_int().ok());
-            let last = if score.is_some() && score == lowest && colours.len() > 1 {
-                " (last)"
-            } else {
-                ""
-            };
-            let label = match score {
-                Some(points) => format!("{colour} {points}{last}"),
+            let label = match scores.get(i) {
+                Some(points) => format!("{colour} {points}"),
                 None => colour.clone(),
             };
             Seat { colour, label }
         })
         .collect();
 
-    let mut notes = vec![format!(
-        "{} — seed {}",
-        session.variant().name,
-        session.seed()
-    )];
+    // The score map as the rules give it: the result and ranking first, then whatever
+    // else they report (which colour is last, tiles left, …); the colours are above.
     let score = session.score()?;
     let mut result = format!(
         "result: {}",
-        score
-            .get("total")
-            .map(ToString::to_string)
-            .unwrap_or_default()
+        score.get("total").map(ToString::to_string).unwrap_or_default()
     );
     if let Some(rank) = score.get("rank") {
         result += &format!(", rank: {rank}");
     }
-    notes.push(result);
+    let mut notes = vec![
+        format!("{} — seed {}", session.variant().name, session.seed()),
+        result,
+    ];
+    let named = |key: &str| colours.iter().any(|c| c.to_string() == key);
+    for (key, value) in &score {
+        if !matches!(key.as_str(), "total" | "rank") && !named(key) {
+            notes.push(format!("{key}: {value}"));
+        }
+    }
     notes.push(match session.over()? {
         Some(reason) => format!("game over: {reason}"),
         None => format!("in play after {} moves", session.log().len()),
