@@ -5,7 +5,7 @@
 use crate::carcassonne::{render_svg, Board, Seat};
 use crate::diagnostic::Diagnostic;
 use crate::save::write_atomically;
-use crate::session::Session;
+use crate::session::{result_text, Session};
 use rhai::{Array, Map};
 use std::path::Path;
 
@@ -41,16 +41,9 @@ pub fn svg(session: &mut Session) -> Result<String, Diagnostic> {
     // The score map as the rules give it: the result and ranking first, then whatever
     // else they report (which colour is last, tiles left, …); the colours are above.
     let score = session.score()?;
-    let mut result = format!(
-        "result: {}",
-        score.get("total").map(ToString::to_string).unwrap_or_default()
-    );
-    if let Some(rank) = score.get("rank") {
-        result += &format!(", rank: {rank}");
-    }
     let mut notes = vec![
         format!("{} — seed {}", session.variant().name, session.seed()),
-        result,
+        result_text(&score),
     ];
     let named = |key: &str| colours.iter().any(|c| c.to_string() == key);
     for (key, value) in &score {

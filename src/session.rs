@@ -261,6 +261,18 @@ impl Session {
     }
 }
 
+/// `result: N`, with the rules' ranking when the score map has one (`, rank: R`).
+pub fn result_text(score: &Map) -> String {
+    let total = score
+        .get("total")
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    match score.get("rank") {
+        Some(rank) => format!("result: {total}, rank: {rank}"),
+        None => format!("result: {total}"),
+    }
+}
+
 /// Finds a move by label, or by its 1-based number in `moves`.
 pub fn pick(moves: &[Move], choice: &str) -> Result<Move, Diagnostic> {
     let choice = choice.trim();

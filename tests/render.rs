@@ -175,7 +175,10 @@ fn a_running_game_is_drawn_too() {
     );
     assert!(svg.contains(">in play after 0 moves<"));
     assert!(svg.contains(">red 1<"));
-    assert!(svg.contains(">last: [&quot;red&quot;]<"), "the score map's breakdown");
+    assert!(
+        svg.contains(">last: [&quot;red&quot;]<"),
+        "the score map's breakdown"
+    );
 }
 
 #[test]

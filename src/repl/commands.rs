@@ -9,7 +9,7 @@ use crate::manifest::{Library, Variant};
 use crate::picture;
 use crate::records::{self, GameRecord, HistoryQuery, Store};
 use crate::script::{Goal, Limits};
-use crate::session::Session;
+use crate::session::{result_text, Session};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -516,22 +516,12 @@ pub fn game_over_line(session: &mut Session) -> Result<String, Diagnostic> {
         .filter(|(k, _)| !matches!(k.as_str(), "total" | "rank"))
         .map(|(k, v)| format!("{k} {v}"))
         .collect();
-    let rank = score
-        .get("rank")
-        .map(|r| format!(", rank: {r}"))
-        .unwrap_or_default();
     let details = if details.is_empty() {
         String::new()
     } else {
         format!(" ({})", details.join(", "))
     };
-    let mut out = format!(
-        "game over: {reason}\nresult: {}{rank}{details}\n",
-        score
-            .get("total")
-            .map(ToString::to_string)
-            .unwrap_or_default(),
-    );
+    let mut out = format!("game over: {reason}\n{}{details}\n", result_text(&score));
     let goals = session.goals()?;
     if !goals.is_empty() {
         let reached: Vec<&Goal> = goals.iter().filter(|g| g.reached).collect();
