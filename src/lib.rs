@@ -7,10 +7,13 @@
 //! - [`carcassonne`]: Carcassonne primitives (tile set, board, feature graph, rendering),
 //!   plain Rust that knows no variant and no Rhai.
 //! - [`session`]: one game as (variant, options, seed, moves); undo, save, load, reload.
+//! - [`records`]: the games played (SQLite), goals reached, `history` and `goals`.
+//! - [`picture`]: a game's table as an SVG file.
 //! - [`bot`]: players the host can ask for moves.
 //! - [`repl`]: the interactive front end.
 //! - [`bench`]: throughput measurement.
 //! - [`diagnostic`]: the shape of every user-facing error.
+//! - [`user_data`]: the user's data folder (REPL history, games database).
 //!
 //! Rules live in `scripts/` (Rhai) and variants in `variants/` (TOML), beside this crate.
 
@@ -19,7 +22,10 @@ pub mod bot;
 pub mod carcassonne;
 pub mod diagnostic;
 pub mod manifest;
+pub mod picture;
+pub mod records;
 pub mod repl;
 pub mod save;
 pub mod script;
 pub mod session;
+pub mod user_data;

@@ -5,8 +5,11 @@ use clap::{Parser, Subcommand};
 use houserules::diagnostic::Diagnostic;
 use houserules::manifest::options::parse_assignment;
 use houserules::manifest::{Library, Variant};
-use houserules::repl::{self, NewGame, Repl};
+use houserules::picture;
+use houserules::records::{self, HistoryQuery};
+use houserules::repl::{self, NewGame, Repl, Start};
 use houserules::script::Limits;
+use houserules::session::Session;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -20,6 +23,10 @@ struct Cli {
     /// folder, the executable, or $HOUSERULES_HOME.
     #[arg(long, global = true, value_name = "DIR")]
     home: Option<PathBuf>,
+    /// The games database; default: $HOUSERULES_DB, else games.sqlite in
+    /// $XDG_DATA_HOME/houserules (or ~/.local/share/houserules).
+    #[arg(long, global = true, value_name = "FILE")]
+    db: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -39,6 +46,40 @@ enum Command {
     },
     /// List the variants.
     Variants,
+    /// List the games recorded (newest first).
+    History {
+        /// Only the games of this variant.
+        #[arg(long)]
+        variant: Option<String>,
+        /// Best result first.
+        #[arg(long)]
+        best: bool,
+        /// At most N games.
+        #[arg(long, value_name = "N")]
+        limit: Option<usize>,
+        /// JSON for tools: an array of game records with their `id`.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The goals checklist of a variant: which goals were reached, when and in which game.
+    Goals {
+        /// A variant name or a manifest file.
+        #[arg(default_value = "carcassonne-solo")]
+        variant: String,
+    },
+    /// Start the REPL on recorded game ID (see `houserules history`).
+    Replay {
+        /// The game's number.
+        id: i64,
+    },
+    /// Draw a Carcassonne game, finished or running, as an SVG picture.
+    Render {
+        /// A save file (`save FILE` in the REPL) or a recorded game's number.
+        game: String,
+        /// The picture to write.
+        #[arg(long, value_name = "FILE")]
+        svg: PathBuf,
+    },
     /// Validate a manifest and its scripts (and play one random game through them).
     Check {
         /// A variant name or a manifest file.
@@ -74,8 +115,9 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<(), Diagnostic> {
     let library = Library::locate(cli.home.as_deref())?;
     let limits = Limits::default();
+    let db = records::db_path(cli.db.as_deref());
     match cli.command {
-        None => repl::run(Repl::new(library, limits), None),
+        None => repl::run(recording_repl(library, limits, db), None),
         Some(Command::Play { variant, seed, set }) => {
             let overrides = set
                 .iter()
@@ -84,13 +126,38 @@ fn run(cli: Cli) -> Result<(), Diagnostic> {
             // Fail before the REPL opens when the variant itself is broken.
             Variant::load(&library, &variant)?;
             repl::run(
-                Repl::new(library, limits),
-                Some(NewGame {
+                recording_repl(library, limits, db),
+                Some(Start::New(NewGame {
                     variant,
                     seed,
                     overrides,
-                }),
+                })),
             );
+        }
+        Some(Command::Replay { id }) => {
+            repl::run(recording_repl(library, limits, db), Some(Start::Replay(id)));
+        }
+        Some(Command::History {
+            variant,
+            best,
+            limit,
+            json,
+        }) => {
+            let query = HistoryQuery {
+                variant,
+                best_first: best,
+                limit,
+            };
+            print!("{}", records::history(&db?, &query, json)?);
+        }
+        Some(Command::Render { game, svg }) => {
+            let mut session = records::open_game(&game, &db, &library, limits)?;
+            picture::write_svg(&mut session, &svg)?;
+            println!("wrote {}", svg.display());
+        }
+        Some(Command::Goals { variant }) => {
+            let mut session = Session::new(&library, &variant, &[], 0, limits)?;
+            print!("{}", records::goals(&db?, &mut session)?);
         }
         Some(Command::Variants) => {
             print!("{}", Repl::new(library, limits).execute("variants").output);
@@ -118,4 +185,16 @@ fn run(cli: Cli) -> Result<(), Diagnostic> {
         }
     }
     Ok(())
+}
+
+/// A REPL that records finished games, or says once why it cannot.
+fn recording_repl(library: Library, limits: Limits, db: Result<PathBuf, Diagnostic>) -> Repl {
+    let repl = Repl::new(library, limits);
+    match db {
+        Ok(path) => repl.with_db(path),
+        Err(e) => {
+            eprintln!("warning: finished games will not be recorded: {e}");
+            repl
+        }
+    }
 }

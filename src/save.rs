@@ -29,21 +29,13 @@ pub struct SaveFile {
 
 impl SaveFile {
     pub fn write(&self, path: &Path) -> Result<(), Diagnostic> {
-        let shown = path.display().to_string();
-        let text = toml::to_string(self)
-            .map_err(|e| Diagnostic::new(&shown, format!("cannot encode the game: {e}")))?;
-        let tmp = path.with_extension("tmp-save");
-        let result = (|| {
-            let mut f = std::fs::File::create(&tmp)?;
-            f.write_all(text.as_bytes())?;
-            f.sync_all()?;
-            std::fs::rename(&tmp, path)
-        })();
-        result.map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            Diagnostic::new(&shown, format!("cannot save: {e}"))
-                .with_help("check that the folder exists and is writable")
-        })
+        let text = toml::to_string(self).map_err(|e| {
+            Diagnostic::new(
+                path.display().to_string(),
+                format!("cannot encode the game: {e}"),
+            )
+        })?;
+        write_atomically(path, &text)
     }
 
     pub fn read(path: &Path) -> Result<SaveFile, Diagnostic> {
@@ -80,4 +72,24 @@ impl SaveFile {
         }
         Ok(save)
     }
+}
+
+/// Writes `text` to a temporary file beside `path`, then renames it over `path`: a crash
+/// mid-write leaves the previous file intact.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), Diagnostic> {
+    let tmp = path.with_extension("tmp-write");
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        Diagnostic::new(
+            path.display().to_string(),
+            format!("cannot write the file: {e}"),
+        )
+        .with_help("check that the folder exists and is writable")
+    })
 }

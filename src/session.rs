@@ -6,7 +6,7 @@ use crate::diagnostic::Diagnostic;
 use crate::manifest::options::{resolve, OptionValues};
 use crate::manifest::{Library, Variant};
 use crate::save::{SaveFile, FORMAT, VERSION};
-use crate::script::{Limits, Move, Rules};
+use crate::script::{Goal, Limits, Move, Rules};
 use rhai::{Dynamic, Map};
 use std::path::Path;
 use std::rc::Rc;
@@ -113,6 +113,11 @@ impl Session {
 
     pub fn score(&mut self) -> Result<Map, Diagnostic> {
         self.rules.score(&mut self.state)
+    }
+
+    /// The variant's goals and whether this game reached them (empty without `goals()`).
+    pub fn goals(&mut self) -> Result<Vec<Goal>, Diagnostic> {
+        self.rules.goals(&mut self.state)
     }
 
     pub fn view(&mut self, ansi: bool) -> Result<Option<String>, Diagnostic> {
@@ -253,6 +258,18 @@ impl Session {
             replayed,
             rejected: rejected.map(|(i, label, e)| (i + 1, label, e)),
         })
+    }
+}
+
+/// `result: N`, with the rules' ranking when the score map has one (`, rank: R`).
+pub fn result_text(score: &Map) -> String {
+    let total = score
+        .get("total")
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    match score.get("rank") {
+        Some(rank) => format!("result: {total}, rank: {rank}"),
+        None => format!("result: {total}"),
     }
 }
 

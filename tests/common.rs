@@ -8,7 +8,9 @@ use houserules::manifest::{Library, Variant};
 use houserules::script::carcassonne_api::TileSetRef;
 use houserules::script::{Limits, Rules};
 use rhai::{Dynamic, Map};
+use std::io::Write;
 use std::path::Path;
+use std::process::{Command, Stdio};
 
 pub fn library() -> Library {
     Library::at(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap()
@@ -96,6 +98,17 @@ impl Game {
 
     pub fn over(&mut self) -> Option<String> {
         self.rules.over(&mut self.state).unwrap()
+    }
+
+    /// The ids of the goals the rules judge reached, in their order.
+    pub fn goals_reached(&mut self) -> Vec<String> {
+        self.rules
+            .goals(&mut self.state)
+            .unwrap()
+            .into_iter()
+            .filter(|g| g.reached)
+            .map(|g| g.id)
+            .collect()
     }
 
     pub fn result(&mut self) -> i64 {
@@ -267,4 +280,58 @@ pub fn house_rule(lib: &TempLibrary, name: &str, script: &str) {
         &format!("variants/{name}.toml"),
         &format!("name = \"{name}\"\nextends = \"carcassonne-solo\"\nscripts = [\"house/{name}.rhai\"]\n"),
     );
+}
+
+/// What a run of the binary printed.
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub ok: bool,
+}
+
+/// Runs the binary with `args` and `input` on standard input (a pipe, so no prompts),
+/// recording games in a fresh temporary database.
+pub fn houserules(args: &[&str], input: &str) -> Run {
+    let dir = tempfile::tempdir().unwrap();
+    houserules_with_db(&dir.path().join("games.sqlite"), args, input)
+}
+
+/// As [`houserules`], with the games database at `db`. The data folder points into a
+/// temporary folder too, so no test ever writes into the user's own.
+pub fn houserules_with_db(db: &Path, args: &[&str], input: &str) -> Run {
+    let data = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_houserules"))
+        .args(args)
+        .env("HOUSERULES_HOME", env!("CARGO_MANIFEST_DIR"))
+        .env("HOUSERULES_DB", db)
+        .env("XDG_DATA_HOME", data.path())
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    Run {
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+        ok: out.status.success(),
+    }
+}
+
+/// Asserts that `needles` appear in `text` in this order.
+pub fn assert_in_order(text: &str, needles: &[&str]) {
+    let mut rest = text;
+    for needle in needles {
+        match rest.find(needle) {
+            Some(i) => rest = &rest[i + needle.len()..],
+            None => panic!("{needle:?} not found (in order) in:\n{text}"),
+        }
+    }
 }

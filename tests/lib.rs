@@ -3,8 +3,11 @@
 mod common;
 
 mod bad_input;
+mod goals;
 mod invaders;
 mod properties;
+mod records;
+mod render;
 mod repl_sessions;
 mod sessions;
 mod solo_rules;

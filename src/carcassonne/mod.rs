@@ -1,5 +1,5 @@
 //! Carcassonne primitives: tile data, the table, the feature graph, point
-//! values and text rendering.
+//! values, and pictures of the table as text and as SVG.
 //!
 //! Plain Rust with no scripting types and no rule of who scores: the rules
 //! scripts ask questions ("where can this tile go", "what did it complete",
@@ -11,6 +11,7 @@ mod geometry;
 mod grid;
 mod points;
 mod render;
+mod svg;
 mod tile;
 mod tile_set;
 
@@ -22,5 +23,6 @@ pub use features::{FeatureId, FeatureInfo};
 pub use geometry::{Placement, Pos};
 pub use points::PointValues;
 pub use render::{render_board, render_tile, RenderOptions};
+pub use svg::{render_svg, Seat};
 pub use tile::{SegmentDef, SegmentKind, Terrain, TileType, TileTypeId};
 pub use tile_set::{TileSet, TileSetError};

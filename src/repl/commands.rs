@@ -1,17 +1,20 @@
 //! The REPL's commands, independent of how lines arrive: `execute` takes one line and
 //! returns the text to show. Every error is shown and the session goes on unchanged.
+//! A game that ends here is recorded once in the games database, when one is set.
 
 use crate::bot::{self, BOT_NAMES};
 use crate::diagnostic::Diagnostic;
 use crate::manifest::options::parse_assignment;
 use crate::manifest::{Library, Variant};
-use crate::script::Limits;
+use crate::picture;
+use crate::records::{self, GameRecord, HistoryQuery, Store};
+use crate::script::{Goal, Limits};
 use crate::session::Session;
 use std::fmt::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The REPL commands with their one-line help, in the order `help` lists them.
-pub const COMMANDS: [(&str, &str); 19] = [
+pub const COMMANDS: [(&str, &str); 24] = [
     ("variants", "list the variants"),
     (
         "new",
@@ -52,6 +55,23 @@ pub const COMMANDS: [(&str, &str); 19] = [
         "check",
         "check VARIANT_OR_FILE  validate a manifest and its scripts",
     ),
+    (
+        "history",
+        "history [--variant V] [--best] [--limit N] [--json]  the games recorded",
+    ),
+    (
+        "goals",
+        "the goals of the variant: reached in which game, and in this one",
+    ),
+    ("replay", "replay ID  load recorded game ID (see `history`)"),
+    (
+        "export",
+        "export FILE  write the finished game's record as JSON",
+    ),
+    (
+        "render",
+        "render FILE.svg  draw the table, meeples and scores as an SVG picture",
+    ),
     ("help", "this list"),
     ("quit", "leave (also `exit` or Ctrl-D)"),
     ("seed", "the seed of the game"),
@@ -64,13 +84,20 @@ pub struct Step {
     pub quit: bool,
 }
 
-/// The REPL's state: the rules folder and the game, if one is running.
+/// The REPL's state: the rules folder, the game if one is running, and where finished
+/// games are recorded.
 pub struct Repl {
     library: Library,
     limits: Limits,
     session: Option<Session>,
     /// May `show` colour its output?
     pub ansi: bool,
+    /// The games database; `None` records nothing (library use and tests).
+    db: Option<PathBuf>,
+    /// Was the game over after the last command? A game is recorded when it becomes over.
+    was_over: bool,
+    /// Whether this game has been recorded (or tried to be): once per game.
+    recorded: bool,
 }
 
 /// How to start a game: the parsed `new` command (also `houserules play`).
@@ -88,7 +115,16 @@ impl Repl {
             limits,
             session: None,
             ansi: false,
+            db: None,
+            was_over: false,
+            recorded: false,
         }
+    }
+
+    /// Records every game that ends in this REPL in the database at `db`.
+    pub fn with_db(mut self, db: PathBuf) -> Repl {
+        self.db = Some(db);
+        self
     }
 
     pub fn session(&self) -> Option<&Session> {
@@ -125,12 +161,16 @@ impl Repl {
             "new" => parse_new(rest).and_then(|g| self.start(&g)),
             "options" => self.options(rest),
             "check" => check(&self.library, rest, self.limits),
+            "history" => parse_history(rest)
+                .and_then(|(query, json)| records::history(self.db(command)?, &query, json)),
+            "replay" => self.replay(rest),
             other => self.with_game(other, rest, line),
         };
         let mut output = match result {
             Ok(text) => text,
             Err(e) => format!("error: {e}\n"),
         };
+        output.push_str(&self.record_if_ended());
         if let Some(s) = &self.session {
             for printed in s.rules().take_prints() {
                 output.push_str(&printed);
@@ -148,6 +188,7 @@ impl Repl {
         if command == "load" {
             return self.load(rest);
         }
+        let db = self.db(command).map(Path::to_path_buf);
         let ansi = self.ansi;
         let session = self.session.as_mut().ok_or_else(|| {
             Diagnostic::new(command, "no game is running")
@@ -168,6 +209,9 @@ impl Repl {
             "seed" => Ok(format!("{}\n", session.seed())),
             "save" => save(session, rest),
             "reload" => reload(session),
+            "goals" => records::goals(&db?, session),
+            "export" => export(session, rest),
+            "render" => render(session, rest),
             "eval" => {
                 let value = session.rules().eval(session.state(), rest)?;
                 Ok(format!("{value}\n"))
@@ -191,11 +235,73 @@ impl Repl {
             session.variant().name,
             session.variant().title
         );
+        out.push_str(&self.set_session(session)?);
+        out.push_str("type `show` to see the board, `moves` to list the moves\n");
+        Ok(out)
+    }
+
+    /// Makes `session` the game in hand; returns its game-over lines, if it is over.
+    fn set_session(&mut self, mut session: Session) -> Result<String, Diagnostic> {
+        let over = game_over_line(&mut session);
+        self.was_over = session.over().ok().flatten().is_some();
+        self.recorded = false;
         self.session = Some(session);
-        if let Some(s) = self.session.as_mut() {
-            out.push_str(&game_over_line(s)?);
-            out.push_str("type `show` to see the board, `moves` to list the moves\n");
+        over
+    }
+
+    /// The games database, or why there is none.
+    fn db(&self, command: &str) -> Result<&Path, Diagnostic> {
+        self.db.as_deref().ok_or_else(|| {
+            Diagnostic::new(command, "games are not recorded in this session")
+                .with_help("start houserules with --db FILE or HOUSERULES_DB set")
+        })
+    }
+
+    /// Records the game if the last command ended it, and says so (or why it could not).
+    fn record_if_ended(&mut self) -> String {
+        let Some(session) = self.session.as_mut() else {
+            return String::new();
+        };
+        let over = session.over().ok().flatten().is_some();
+        let ended_now = over && !self.was_over;
+        self.was_over = over;
+        let Some(db) = self.db.as_deref().filter(|_| ended_now && !self.recorded) else {
+            return String::new();
+        };
+        self.recorded = true;
+        let added = GameRecord::of_session(session)
+            .and_then(|record| Ok((Store::open(db)?.add(&record)?, record)));
+        match added {
+            Ok((id, record)) if record.variant_result => format!(
+                "recorded as game {id}, a variant result ({}); `history` lists the games\n",
+                record.options_text()
+            ),
+            Ok((id, _)) => format!("recorded as game {id}; `history` lists the games\n"),
+            Err(e) => format!(
+                "error: {e}\nthe game was not recorded; `export FILE` writes its record to a file\n"
+            ),
         }
+    }
+
+    /// Loads recorded game `rest` (a number from `history`).
+    fn replay(&mut self, rest: &str) -> Result<String, Diagnostic> {
+        let id: i64 = rest.parse().map_err(|_| {
+            Diagnostic::new("replay", format!("`{rest}` is not a game number"))
+                .with_help("write `replay ID` with a number from `history`")
+        })?;
+        let (game, session) = records::replay(self.db("replay")?, id, &self.library, self.limits)?;
+        let r = &game.record;
+        let mut out = format!(
+            "replayed game {id}: {} (seed {}, {} moves, played {} UTC)\n",
+            r.variant,
+            r.seed,
+            r.moves.len(),
+            r.played_at
+        );
+        if session.rules().scripts_hash() != r.scripts_hash {
+            out.push_str("note: the scripts have changed since this game was played; it was replayed under the current ones\n");
+        }
+        out.push_str(&self.set_session(session)?);
         Ok(out)
     }
 
@@ -261,14 +367,7 @@ impl Repl {
             session.seed(),
             session.log().len()
         );
-        self.session = Some(session);
-        let over = self
-            .session
-            .as_mut()
-            .map(game_over_line)
-            .transpose()?
-            .unwrap_or_default();
-        Ok(out + over.as_str())
+        Ok(out + self.set_session(session)?.as_str())
     }
 }
 
@@ -405,8 +504,8 @@ fn score(session: &mut Session) -> Result<String, Diagnostic> {
     Ok(out)
 }
 
-/// "game over: REASON", then "result: N (breakdown)", then any text entry of the score
-/// (such as a ranking) on its own line; nothing while the game runs.
+/// "game over: REASON", "result: N (breakdown)", any text entry of the score (such as
+/// a ranking) on its own line, and the goals reached; nothing while the game runs.
 pub fn game_over_line(session: &mut Session) -> Result<String, Diagnostic> {
     let Some(reason) = session.over()? else {
         return Ok(String::new());
@@ -417,18 +516,74 @@ pub fn game_over_line(session: &mut Session) -> Result<String, Diagnostic> {
         .filter(|(k, _)| k.as_str() != "total")
         .partition(|(_, v)| v.is_string());
     let details: Vec<String> = numbers.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    let details = if details.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", details.join(", "))
+    };
     let total = score
         .get("total")
         .map(ToString::to_string)
         .unwrap_or_default();
-    let mut out = format!(
-        "game over: {reason}\nresult: {total} ({})\n",
-        details.join(", ")
-    );
+    let mut out = format!("game over: {reason}\nresult: {total}{details}\n");
     for (k, v) in texts {
         let _ = writeln!(out, "{k}: {v}");
     }
+    let goals = session.goals()?;
+    if !goals.is_empty() {
+        let reached: Vec<&Goal> = goals.iter().filter(|g| g.reached).collect();
+        let _ = writeln!(out, "goals reached: {} of {}", reached.len(), goals.len());
+        for g in reached {
+            let _ = writeln!(out, "  {}  {}", g.id, g.text);
+        }
+    }
     Ok(out)
+}
+
+/// Writes the finished game's record to a file, for when the database cannot take it.
+fn export(session: &mut Session, rest: &str) -> Result<String, Diagnostic> {
+    if rest.is_empty() {
+        return Err(Diagnostic::new("export", "which file?").with_help("write `export FILE`"));
+    }
+    GameRecord::of_session(session)?.export(Path::new(rest))?;
+    Ok(format!("wrote the game's record to {rest}\n"))
+}
+
+fn render(session: &mut Session, rest: &str) -> Result<String, Diagnostic> {
+    if rest.is_empty() {
+        return Err(Diagnostic::new("render", "which file?").with_help("write `render FILE.svg`"));
+    }
+    picture::write_svg(session, Path::new(rest))?;
+    Ok(format!("wrote {rest}\n"))
+}
+
+/// Parses `[--variant V] [--best] [--limit N] [--json]`; returns the query and `--json`.
+fn parse_history(rest: &str) -> Result<(HistoryQuery, bool), Diagnostic> {
+    let usage = || {
+        Diagnostic::new(
+            "history",
+            "usage: history [--variant V] [--best] [--limit N] [--json]",
+        )
+    };
+    let mut query = HistoryQuery::default();
+    let mut json = false;
+    let mut words = rest.split_whitespace();
+    while let Some(word) = words.next() {
+        match word {
+            "--variant" => query.variant = Some(words.next().ok_or_else(usage)?.to_owned()),
+            "--best" => query.best_first = true,
+            "--json" => json = true,
+            "--limit" => {
+                let n = words.next().ok_or_else(usage)?;
+                query.limit =
+                    Some(n.parse().map_err(|_| {
+                        usage().with_help(format!("`{n}` is not a number of games"))
+                    })?);
+            }
+            other => return Err(usage().with_help(format!("unexpected `{other}`"))),
+        }
+    }
+    Ok((query, json))
 }
 
 fn save(session: &Session, rest: &str) -> Result<String, Diagnostic> {

@@ -1,4 +1,5 @@
-//! Tab completion: commands, variant names, option names and the current move labels.
+//! Tab completion: commands, variant names, option names, the current move labels and
+//! the flags of `history`.
 //! The REPL refreshes the word lists after every command; the completer only reads them.
 
 use reedline::{Completer, CompletionResult, Span, Suggestion};
@@ -39,6 +40,10 @@ pub fn candidates(words: &Words, before: &[&str]) -> Vec<String> {
         }
         ["play"] => words.moves.clone(),
         ["new", ..] => vec!["--seed".into(), "--set".into()],
+        ["history", .., "--variant"] => words.variants.clone(),
+        ["history", ..] => ["--variant", "--best", "--limit", "--json"]
+            .map(String::from)
+            .to_vec(),
         _ => Vec::new(),
     }
 }
@@ -92,6 +97,11 @@ mod tests {
         );
         assert_eq!(candidates(&w, &["new", "other", "--set"]), ["colours="]);
         assert_eq!(candidates(&w, &["play"]), ["0,1@90"]);
+        assert_eq!(candidates(&w, &["history", "--best"])[0], "--variant");
+        assert_eq!(
+            candidates(&w, &["history", "--variant"]),
+            ["carcassonne-solo"]
+        );
     }
 
     #[test]

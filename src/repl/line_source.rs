@@ -76,12 +76,9 @@ impl LineSource for EditorLines {
     }
 }
 
-/// `$XDG_DATA_HOME/houserules/history`, or under `~/.local/share`.
+/// `history` in the user's data folder, which is created if need be.
 pub fn history_path() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
-    let dir = base.join("houserules");
+    let dir = crate::user_data::data_dir()?;
     std::fs::create_dir_all(&dir).ok()?;
     Some(dir.join("history"))
 }

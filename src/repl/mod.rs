@@ -12,8 +12,17 @@ use crate::manifest::Variant;
 use completion::{SharedWords, Words};
 use std::io::{IsTerminal, Write};
 
+/// What the REPL opens with.
+#[derive(Debug, Clone)]
+pub enum Start {
+    /// A new game (`houserules play`).
+    New(NewGame),
+    /// A recorded game, by number (`houserules replay`).
+    Replay(i64),
+}
+
 /// Runs the REPL on standard input until `quit` or the end of input.
-pub fn run(mut repl: Repl, start: Option<NewGame>) {
+pub fn run(mut repl: Repl, start: Option<Start>) {
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     repl.ansi = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let words = SharedWords::default();
@@ -28,12 +37,13 @@ pub fn run(mut repl: Repl, start: Option<NewGame>) {
     } else {
         Box::new(PlainLines(std::io::stdin().lock()))
     };
-    if let Some(game) = start {
-        let out = match repl.start(&game) {
+    match start {
+        Some(Start::New(game)) => emit(&match repl.start(&game) {
             Ok(text) => text,
             Err(e) => format!("error: {e}\n"),
-        };
-        emit(&out);
+        }),
+        Some(Start::Replay(id)) => emit(&repl.execute(&format!("replay {id}")).output),
+        None => {}
     }
     refresh_words(&mut repl, &words);
     while let Some(line) = source.read_line() {

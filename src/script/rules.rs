@@ -1,6 +1,7 @@
 //! A variant's compiled rules and the calls of the rules contract (see DESIGN.md):
-//! `setup`, `moves`, `play`, `over`, `score` and `view`, each run with `this` bound to
-//! the game state. The state is one Rhai object map owned by the caller.
+//! `setup`, `moves`, `play`, `over`, `score`, and the optional `view` and `goals`, each
+//! run with `this` bound to the game state. The state is one Rhai object map owned by
+//! the caller.
 
 use super::data;
 use super::diagnostics::{parse_error, runtime_error, Sources};
@@ -10,6 +11,7 @@ use super::rng::Rng;
 use crate::diagnostic::Diagnostic;
 use crate::manifest::{OptionValues, Variant};
 use rhai::{CallFnOptions, Dynamic, Engine, FuncArgs, Map, Scope, AST};
+use sha2::{Digest, Sha256};
 
 /// The hooks every variant must define, with their arity.
 const REQUIRED_HOOKS: [(&str, usize); 5] = [
@@ -27,6 +29,15 @@ pub struct Move {
     pub value: Dynamic,
 }
 
+/// One goal as the rules judge it: `goals()` returns an array of
+/// `#{ id: "G1", text: "Scoring a road worth at least 10 points", reached: true }`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Goal {
+    pub id: String,
+    pub text: String,
+    pub reached: bool,
+}
+
 /// A variant's scripts compiled and merged, with an engine to run them.
 pub struct Rules {
     pub variant: Variant,
@@ -38,6 +49,8 @@ pub struct Rules {
     deadline: Deadline,
     prints: PrintBuffer,
     has_view: bool,
+    has_goals: bool,
+    scripts_hash: String,
 }
 
 impl Rules {
@@ -49,10 +62,14 @@ impl Rules {
         let engine = build_engine(&variant.library.scripts_dir(), &limits, &deadline, &prints);
         let mut sources = Sources::default();
         let mut ast = AST::empty();
+        let mut hasher = Sha256::new();
         for script in &variant.scripts {
             let text = std::fs::read_to_string(&script.path).map_err(|e| {
                 Diagnostic::new(&script.shown, format!("cannot read the script: {e}"))
             })?;
+            // Length first, so that moving text from one script to the next changes the hash.
+            hasher.update((text.len() as u64).to_le_bytes());
+            hasher.update(text.as_bytes());
             sources.texts.insert(script.shown.clone(), text.clone());
             let mut layer = engine
                 .compile(&text)
@@ -86,6 +103,7 @@ impl Rules {
             }
         }
         let has_view = defined("view", 0);
+        let has_goals = defined("goals", 0);
         let data = data::load_all(&variant)?;
         Ok(Rules {
             variant,
@@ -97,6 +115,12 @@ impl Rules {
             deadline,
             prints,
             has_view,
+            has_goals,
+            scripts_hash: hasher
+                .finalize()
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect(),
         })
     }
 
@@ -120,6 +144,24 @@ impl Rules {
         result.map_err(|e| runtime_error(&self.sources, hook, &e))
     }
 
+    /// Calls a hook that must return an array. Returns the array and how to report an
+    /// entry that is wrong (`help` says what the hook must return).
+    fn call_list<'a>(
+        &'a self,
+        state: &mut Dynamic,
+        hook: &'a str,
+        help: &'a str,
+    ) -> Result<(rhai::Array, impl Fn(String) -> Diagnostic + 'a), Diagnostic> {
+        let bad = move |why: String| {
+            Diagnostic::new(self.defining_file(hook), format!("{hook}() {why}")).with_help(help)
+        };
+        let array = self
+            .call(state, hook, (), None)?
+            .try_cast::<rhai::Array>()
+            .ok_or_else(|| bad("did not return an array".into()))?;
+        Ok((array, bad))
+    }
+
     /// A new game: the state map gets `options`, `seed`, `rng` and `data`, then `setup()`.
     pub fn new_state(&self, options: &OptionValues, seed: u64) -> Result<Dynamic, Diagnostic> {
         let mut map = Map::new();
@@ -138,15 +180,11 @@ impl Rules {
 
     /// The legal moves, checked: an array of maps with unique `label` strings.
     pub fn moves(&self, state: &mut Dynamic) -> Result<Vec<Move>, Diagnostic> {
-        let list = self.call(state, "moves", (), None)?;
-        let bad = |why: String| {
-            Diagnostic::new(self.defining_file("moves"), format!("moves() {why}")).with_help(
-                "moves() must return an array of object maps, each with a unique `label` string",
-            )
-        };
-        let array = list
-            .try_cast::<rhai::Array>()
-            .ok_or_else(|| bad("did not return an array".into()))?;
+        let (array, bad) = self.call_list(
+            state,
+            "moves",
+            "moves() must return an array of object maps, each with a unique `label` string",
+        )?;
         let mut moves = Vec::with_capacity(array.len());
         let mut seen = std::collections::HashSet::with_capacity(array.len());
         for value in array {
@@ -207,6 +245,37 @@ impl Rules {
         Ok(Some(v.to_string()))
     }
 
+    /// The variant's goals with whether this game reached them, in the order the rules
+    /// list them; empty when the rules define no `goals()`.
+    pub fn goals(&self, state: &mut Dynamic) -> Result<Vec<Goal>, Diagnostic> {
+        if !self.has_goals {
+            return Ok(Vec::new());
+        }
+        let (array, bad) = self.call_list(
+            state,
+            "goals",
+            "goals() must return an array of maps like #{ id: \"G1\", text: \"…\", reached: true }, with unique ids",
+        )?;
+        let mut goals: Vec<Goal> = Vec::with_capacity(array.len());
+        for value in array {
+            let goal = value
+                .read_lock::<Map>()
+                .and_then(|m| {
+                    Some(Goal {
+                        id: m.get("id")?.clone().into_string().ok()?,
+                        text: m.get("text")?.clone().into_string().ok()?,
+                        reached: m.get("reached")?.as_bool().ok()?,
+                    })
+                })
+                .ok_or_else(|| bad(format!("returned an entry without a string `id`, a string `text` and a bool `reached`: {value}")))?;
+            if goals.iter().any(|g| g.id == goal.id) {
+                return Err(bad(format!("returned the id `{}` twice", goal.id)));
+            }
+            goals.push(goal);
+        }
+        Ok(goals)
+    }
+
     /// Evaluates a REPL expression with `state` in scope (a copy: the game is not changed)
     /// and the rule functions callable.
     pub fn eval(&self, state: &Dynamic, expr: &str) -> Result<Dynamic, Diagnostic> {
@@ -224,6 +293,12 @@ impl Rules {
         let result = self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast);
         self.deadline.clear();
         result.map_err(|e| runtime_error(&sources, "eval", &e))
+    }
+
+    /// The SHA-256 of the scripts in merge order (hex): which rules a recorded game was
+    /// played under.
+    pub fn scripts_hash(&self) -> &str {
+        &self.scripts_hash
     }
 
     /// What the scripts printed since the last call.

@@ -1,0 +1,102 @@
+//! Games played, goals and rankings: a local record of every game finished in the REPL,
+//! kept in an SQLite file, and the listings built from it (`history`, `goals`).
+//!
+//! - [`record`]: one finished game ([`GameRecord`]), from a session, to a save, to JSON.
+//! - [`schema`]: the tables and their numbered migrations.
+//! - [`store`]: the database ([`Store`]) and its errors.
+//! - [`report`]: the `history` table and the `goals` checklist as text.
+
+mod record;
+mod report;
+pub mod schema;
+mod store;
+
+pub use record::{GameRecord, GoalReached};
+pub use report::{checklist, history_table};
+pub use store::{GoalHit, HistoryQuery, Store, StoredGame};
+
+use crate::diagnostic::Diagnostic;
+use crate::manifest::Library;
+use crate::script::Limits;
+use crate::session::Session;
+use std::path::{Path, PathBuf};
+
+/// The environment variable naming the games database (overridden by `--db FILE`).
+pub const DB_VAR: &str = "HOUSERULES_DB";
+
+/// Where the games database is: `--db FILE`, else `$HOUSERULES_DB`, else
+/// `games.sqlite` in the user's data folder.
+pub fn db_path(flag: Option<&Path>) -> Result<PathBuf, Diagnostic> {
+    if let Some(path) = flag {
+        return Ok(path.to_path_buf());
+    }
+    if let Some(path) = std::env::var_os(DB_VAR).filter(|v| !v.is_empty()) {
+        return Ok(PathBuf::from(path));
+    }
+    crate::user_data::data_dir()
+        .map(|dir| dir.join("games.sqlite"))
+        .ok_or_else(|| {
+            Diagnostic::new(
+                "--db",
+                "no folder for the games database: neither XDG_DATA_HOME nor HOME is set",
+            )
+            .with_help(format!("name a file with --db FILE or {DB_VAR}"))
+        })
+}
+
+/// The `history` listing: a table, or JSON (an array of records with their `id`).
+pub fn history(db: &Path, query: &HistoryQuery, json: bool) -> Result<String, Diagnostic> {
+    let games = Store::open(db)?.list(query)?;
+    if !json {
+        return Ok(history_table(&games));
+    }
+    serde_json::to_string_pretty(&games)
+        .map(|text| text + "\n")
+        .map_err(|e| Diagnostic::new("history", format!("cannot encode the games: {e}")))
+}
+
+/// The `goals` checklist of the session's variant over every recorded game, marking the
+/// goals the session's own game has reached.
+pub fn goals(db: &Path, session: &mut Session) -> Result<String, Diagnostic> {
+    let goals = session.goals()?;
+    let variant = session.variant();
+    let heading = format!("goals of {} ({})", variant.name, variant.title);
+    let hits = Store::open(db)?.goal_hits(&variant.name)?;
+    Ok(checklist(&heading, &goals, &hits))
+}
+
+/// Recorded game number `id`, replayed under the current rules.
+pub fn replay(
+    db: &Path,
+    id: i64,
+    library: &Library,
+    limits: Limits,
+) -> Result<(StoredGame, Session), Diagnostic> {
+    let game = Store::open(db)?.get(id)?;
+    let session =
+        Session::from_save(library, &game.record.to_save(), limits).map_err(|e| Diagnostic {
+            message: format!("game {id}: {}", e.message),
+            ..e
+        })?;
+    Ok((game, session))
+}
+
+/// A game named on the command line: a save file, or else a recorded game's number.
+pub fn open_game(
+    game: &str,
+    db: &Result<PathBuf, Diagnostic>,
+    library: &Library,
+    limits: Limits,
+) -> Result<Session, Diagnostic> {
+    if Path::new(game).exists() {
+        return Session::load(library, Path::new(game), limits);
+    }
+    match game.parse::<i64>() {
+        Ok(id) => Ok(replay(db.as_ref().map_err(Clone::clone)?, id, library, limits)?.1),
+        Err(_) => Err(Diagnostic::new(
+            game,
+            "there is no such save file, and it is not a game number",
+        )
+        .with_help("give a file written by `save FILE`, or a number from `houserules history`")),
+    }
+}

@@ -1,0 +1,178 @@
+//! One finished game as it is kept: enough to list it (date, variant, result), to judge
+//! it (options changed, goals reached, the rules' fingerprint) and to replay it (seed,
+//! options, moves). The same shape is stored in the database, printed by
+//! `history --json` and written by `export FILE`.
+
+use crate::diagnostic::Diagnostic;
+use crate::save::{write_atomically, SaveFile, FORMAT, VERSION};
+use crate::session::Session;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// A finished game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// When the game ended: UTC, `YYYY-MM-DD HH:MM:SS` (sorts as text).
+    pub played_at: String,
+    pub variant: String,
+    /// The options whose value differs from the variant's default, as `name = value`.
+    pub options: BTreeMap<String, String>,
+    /// Played with options changed: a result of a variation of the variant, noted apart
+    /// from its results as published (solo sheet, "GAMES PLAYED"; VARIANTS.md S-18).
+    pub variant_result: bool,
+    /// SHA-256 of the variant's scripts: which rules the game was played under.
+    pub scripts_hash: String,
+    pub seed: u64,
+    pub moves: Vec<String>,
+    /// `total` of the score map, when it is a whole number.
+    pub total: Option<i64>,
+    /// The whole map `score()` returned at the end.
+    pub score: serde_json::Map<String, serde_json::Value>,
+    /// A ranking the rules give the result (`rank` in the score map), e.g. a title.
+    pub rank: Option<String>,
+    pub end_reason: String,
+    /// The goals this game reached, in the order the rules list them.
+    pub goals: Vec<GoalReached>,
+}
+
+/// A goal a game reached: its id and text as the rules gave them then.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GoalReached {
+    pub id: String,
+    pub text: String,
+}
+
+impl GameRecord {
+    /// The record of a session's game, which must be over.
+    pub fn of_session(session: &mut Session) -> Result<GameRecord, Diagnostic> {
+        let end_reason = session.over()?.ok_or_else(|| {
+            Diagnostic::new("record", "the game is not over")
+                .with_help("only finished games are recorded; `save FILE` keeps a game in progress")
+        })?;
+        let score = session.score()?;
+        let goals = session
+            .goals()?
+            .into_iter()
+            .filter(|g| g.reached)
+            .map(|g| GoalReached {
+                id: g.id,
+                text: g.text,
+            })
+            .collect();
+        let defaults = &session.variant().options;
+        let options: BTreeMap<String, String> = session
+            .options()
+            .iter()
+            .filter(|(name, value)| {
+                defaults
+                    .get(*name)
+                    .is_none_or(|spec| &spec.default != *value)
+            })
+            .map(|(name, value)| (name.clone(), value.to_string()))
+            .collect();
+        let score = match serde_json::to_value(rhai::Dynamic::from_map(score)) {
+            Ok(serde_json::Value::Object(map)) => map,
+            _ => {
+                return Err(Diagnostic::new(
+                    session.variant().name.clone(),
+                    "score() returned a map that cannot be written as JSON",
+                )
+                .with_help("keep the score map to numbers, strings, booleans, arrays and maps"))
+            }
+        };
+        Ok(GameRecord {
+            played_at: utc_now(),
+            variant: session.variant().name.clone(),
+            variant_result: !options.is_empty(),
+            options,
+            scripts_hash: session.rules().scripts_hash().to_owned(),
+            seed: session.seed(),
+            moves: session.log().to_vec(),
+            total: score.get("total").and_then(serde_json::Value::as_i64),
+            rank: score.get("rank").map(|r| match r {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            }),
+            score,
+            end_reason,
+            goals,
+        })
+    }
+
+    /// The game as a save file, to replay it.
+    pub fn to_save(&self) -> SaveFile {
+        SaveFile {
+            format: FORMAT.to_owned(),
+            version: VERSION,
+            variant: self.variant.clone(),
+            seed: self.seed,
+            options: self.options.clone(),
+            moves: self.moves.clone(),
+        }
+    }
+
+    /// `name=value, …` of the changed options ("" when none).
+    pub fn options_text(&self) -> String {
+        let pairs: Vec<String> = self
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        pairs.join(", ")
+    }
+
+    /// Writes the record as JSON, for when the database cannot take it.
+    pub fn export(&self, path: &Path) -> Result<(), Diagnostic> {
+        let text = serde_json::to_string_pretty(self).map_err(|e| {
+            Diagnostic::new(
+                path.display().to_string(),
+                format!("cannot encode the game: {e}"),
+            )
+        })?;
+        write_atomically(path, &(text + "\n"))
+    }
+}
+
+/// Now, in UTC, as `YYYY-MM-DD HH:MM:SS`.
+pub fn utc_now() -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    utc_text(secs)
+}
+
+/// Seconds since 1970 as a UTC date and time (the proleptic Gregorian calendar; the
+/// days-to-date step is Howard Hinnant's `civil_from_days`).
+fn utc_text(secs: u64) -> String {
+    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02}",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::utc_text;
+
+    #[test]
+    fn seconds_become_utc_dates() {
+        assert_eq!(utc_text(0), "1970-01-01 00:00:00");
+        assert_eq!(utc_text(951_782_400), "2000-02-29 00:00:00");
+        assert_eq!(utc_text(1_767_225_599), "2025-12-31 23:59:59");
+        assert_eq!(utc_text(4_107_542_400), "2100-03-01 00:00:00");
+    }
+}

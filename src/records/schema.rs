@@ -1,0 +1,65 @@
+//! The database's tables, built by numbered migrations. `schema_version` holds the
+//! number of the last one applied; opening a database applies the missing ones in one
+//! transaction, so a database written by an older houserules is upgraded in place and a
+//! failed upgrade leaves it as it was. A migration, once released, is never edited: a
+//! change of layout is a new migration at the end.
+
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
+
+/// Migration `i` brings the schema from version `i` to `i + 1`.
+pub const MIGRATIONS: [&str; 2] = [
+    // 1: one row per finished game. JSON text for the option map, moves and score map.
+    "CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        played_at TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        options TEXT NOT NULL,
+        scripts_hash TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        moves TEXT NOT NULL,
+        total INTEGER,
+        score TEXT NOT NULL,
+        end_reason TEXT NOT NULL
+    );
+    CREATE INDEX games_by_variant ON games (variant, total);",
+    // 2: goals and rankings. Older games keep the rank their score map already held;
+    // their goals were never judged, so they have none.
+    "ALTER TABLE games ADD COLUMN rank TEXT;
+    UPDATE games SET rank = json_extract(score, '$.rank');
+    ALTER TABLE games ADD COLUMN variant_result INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET variant_result = (options <> '{}');
+    CREATE TABLE goals (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        goal TEXT NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (game_id, goal)
+    );",
+];
+
+/// The version this program writes.
+pub const LATEST: i64 = MIGRATIONS.len() as i64;
+
+/// Brings the database to [`LATEST`] and returns the version it had (0: new). A database
+/// of a newer version is left untouched: its version is returned for the caller to refuse.
+pub fn migrate(conn: &mut Connection) -> rusqlite::Result<i64> {
+    // IMMEDIATE: two programs opening a new database at once do not both create it.
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    tx.execute_batch("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")?;
+    let found: Option<i64> = tx
+        .query_row("SELECT version FROM schema_version", [], |r| r.get(0))
+        .optional()?;
+    let from = found.unwrap_or(0);
+    if from >= LATEST {
+        return Ok(from);
+    }
+    for sql in &MIGRATIONS[from as usize..] {
+        tx.execute_batch(sql)?;
+    }
+    if found.is_some() {
+        tx.execute("UPDATE schema_version SET version = ?1", [LATEST])?;
+    } else {
+        tx.execute("INSERT INTO schema_version (version) VALUES (?1)", [LATEST])?;
+    }
+    tx.commit()?;
+    Ok(from)
+}
