@@ -23,12 +23,29 @@ pub struct Session {
     limits: Limits,
 }
 
+/// A move the rules refused while a log was replayed.
+#[derive(Debug)]
+pub struct Rejection {
+    /// 1-based, as the `log` command numbers moves.
+    pub number: usize,
+    pub label: String,
+    pub why: Diagnostic,
+}
+
 /// What `reload` found when it replayed the log under the new rules.
 #[derive(Debug)]
 pub struct ReloadReport {
     pub replayed: usize,
-    /// The first move the new rules reject (its 1-based number and label) and why.
-    pub rejected: Option<(usize, String, Diagnostic)>,
+    /// The first move the new rules reject, if any.
+    pub rejected: Option<Rejection>,
+}
+
+/// A log replayed from the seed: the state reached, how many moves replayed, and the
+/// first move refused (the state is the one before it).
+struct Replay {
+    state: Dynamic,
+    replayed: usize,
+    rejected: Option<Rejection>,
 }
 
 impl Session {
@@ -184,12 +201,15 @@ impl Session {
 
     /// The state after the first `n` moves of the log, rebuilt from the seed.
     fn replay_prefix(&self, n: usize) -> Result<Dynamic, Diagnostic> {
-        let (state, _, rejected) = replay(&self.rules, &self.options, self.seed, &self.log[..n])?;
-        match rejected {
-            None => Ok(state),
-            Some((i, label, e)) => Err(Diagnostic::new(
+        let replay = replay(&self.rules, &self.options, self.seed, &self.log[..n])?;
+        match replay.rejected {
+            None => Ok(replay.state),
+            Some(r) => Err(Diagnostic::new(
                 "replay",
-                format!("move {} `{label}` no longer replays: {}", i + 1, e.message),
+                format!(
+                    "move {} `{}` no longer replays: {}",
+                    r.number, r.label, r.why.message
+                ),
             )
             .with_help("the rules changed under the game; `reload` to replay under the new rules")),
         }
@@ -226,17 +246,19 @@ impl Session {
     ) -> Result<Session, Diagnostic> {
         let overrides: Vec<(String, String)> = save.options.clone().into_iter().collect();
         let mut session = Session::new(library, &save.variant, &overrides, save.seed, limits)?;
-        let (state, replayed, rejected) =
-            replay(&session.rules, &session.options, save.seed, &save.moves)?;
-        if let Some((i, label, e)) = rejected {
+        let replay = replay(&session.rules, &session.options, save.seed, &save.moves)?;
+        if let Some(r) = replay.rejected {
             return Err(Diagnostic::new(
                 "load",
-                format!("move {} `{label}` is not legal: {}", i + 1, e.message),
+                format!(
+                    "move {} `{}` is not legal: {}",
+                    r.number, r.label, r.why.message
+                ),
             )
             .with_help("the save was made under other rules; `new` starts a fresh game"));
         }
-        session.state = state;
-        session.log = save.moves[..replayed].to_vec();
+        session.state = replay.state;
+        session.log = save.moves.clone();
         Ok(session)
     }
 
@@ -248,15 +270,15 @@ impl Session {
         let variant = Variant::load(&library, &manifest)?;
         let rules = Rc::new(Rules::compile(variant, self.limits)?);
         let options = resolve(&rules.variant.options, &self.overrides)?;
-        let (state, replayed, rejected) = replay(&rules, &options, self.seed, &self.log)?;
+        let replay = replay(&rules, &options, self.seed, &self.log)?;
         self.rules = rules;
         self.options = options;
-        self.state = state;
-        self.log.truncate(replayed);
+        self.state = replay.state;
+        self.log.truncate(replay.replayed);
         self.redo.clear();
         Ok(ReloadReport {
-            replayed,
-            rejected: rejected.map(|(i, label, e)| (i + 1, label, e)),
+            replayed: replay.replayed,
+            rejected: replay.rejected,
         })
     }
 }
@@ -298,15 +320,13 @@ pub fn pick(moves: &[Move], choice: &str) -> Result<Move, Diagnostic> {
     )
 }
 
-/// Replays `log` from a fresh state; returns the state, how many moves replayed, and the
-/// first rejected move (index, label, why) if any.
-#[allow(clippy::type_complexity)]
+/// Replays `log` from a fresh state, stopping at the first move the rules refuse.
 fn replay(
     rules: &Rules,
     options: &OptionValues,
     seed: u64,
     log: &[String],
-) -> Result<(Dynamic, usize, Option<(usize, String, Diagnostic)>), Diagnostic> {
+) -> Result<Replay, Diagnostic> {
     let mut state = rules.new_state(options, seed)?;
     for (i, label) in log.iter().enumerate() {
         let outcome = rules
@@ -320,13 +340,29 @@ fn replay(
                     })
             })
             .and_then(|mv| {
+                // A refused move may have half-changed its copy; `state` stays as it was.
                 let mut next = state.clone();
                 rules.play(&mut next, &mv).map(|()| next)
             });
         match outcome {
             Ok(next) => state = next,
-            Err(e) => return Ok((state, i, Some((i, label.clone(), e)))),
+            Err(why) => {
+                let rejected = Rejection {
+                    number: i + 1,
+                    label: label.clone(),
+                    why,
+                };
+                return Ok(Replay {
+                    state,
+                    replayed: i,
+                    rejected: Some(rejected),
+                });
+            }
         }
     }
-    Ok((state, log.len(), None))
+    Ok(Replay {
+        state,
+        replayed: log.len(),
+        rejected: None,
+    })
 }

@@ -190,7 +190,8 @@ fn reload_reports_the_first_move_the_new_rules_reject() {
     );
     let report = s.reload().unwrap();
     assert_eq!(report.replayed, 1);
-    let (n, label, why) = report.rejected.unwrap();
+    let r = report.rejected.unwrap();
+    let (n, label, why) = (r.number, r.label, r.why);
     assert_eq!((n, label.as_str()), (2, "city:S"));
     assert!(
         why.message.contains("not among the legal moves"),

@@ -601,7 +601,8 @@ fn reload(session: &mut Session) -> Result<String, Diagnostic> {
         session.variant().name,
         report.replayed
     );
-    if let Some((n, label, why)) = report.rejected {
+    if let Some(r) = report.rejected {
+        let (n, label, why) = (r.number, r.label, r.why);
         let _ = writeln!(
             out,
             "move {n} `{label}` is rejected by the new rules: {}\nthe game stands after move {}; the moves from there on were dropped",
