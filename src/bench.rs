@@ -57,13 +57,14 @@ pub fn run(
 ) -> Result<BenchReport, Diagnostic> {
     let variant = Variant::load(library, variant)?;
     let name = variant.name.clone();
+    let loaded = bot::find(&variant, bot_name)?.load(&variant, Limits::default())?;
     let rules = std::rc::Rc::new(Rules::compile(variant, Limits::default())?);
     let start = Instant::now();
     let mut moves = 0;
     let mut total = 0.0;
     for i in 0..games as u64 {
         let mut session = Session::start_shared(rules.clone(), &[], seed + i, Limits::default())?;
-        let mut bot = bot::by_name(bot_name, seed + i)?;
+        let mut bot = loaded.start(seed + i);
         moves += play_out(&mut session, bot.as_mut(), None)?.len();
         total += session
             .score()?

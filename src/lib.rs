@@ -7,7 +7,8 @@
 //! - [`carcassonne`]: Carcassonne primitives (tile set, board, feature graph, rendering),
 //!   plain Rust that knows no variant and no Rhai.
 //! - [`session`]: one game as (variant, options, seed, moves); undo, save, load, reload.
-//! - [`bot`]: players the host can ask for moves.
+//! - [`bot`]: players the host can ask for moves: `random`, and Rhai bots.
+//! - [`sim`]: many games played by bots in parallel, their statistics and reports.
 //! - [`repl`]: the interactive front end.
 //! - [`bench`]: throughput measurement.
 //! - [`diagnostic`]: the shape of every user-facing error.
@@ -23,3 +24,4 @@ pub mod repl;
 pub mod save;
 pub mod script;
 pub mod session;
+pub mod sim;

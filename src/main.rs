@@ -7,6 +7,7 @@ use houserules::manifest::options::parse_assignment;
 use houserules::manifest::{Library, Variant};
 use houserules::repl::{self, NewGame, Repl};
 use houserules::script::Limits;
+use houserules::sim::{self, Outputs, SimArgs};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -43,6 +44,23 @@ enum Command {
     Check {
         /// A variant name or a manifest file.
         variant: String,
+    },
+    /// Play many seeded games with a bot on every core and report the results.
+    ///
+    /// Example: houserules sim carcassonne-solo --games 10000 --bot greedy --vs-set meeples_per_colour=5
+    Sim {
+        /// A variant name (see `houserules variants`) or a manifest file.
+        variant: String,
+        #[command(flatten)]
+        args: SimArgs,
+    },
+    /// Merge the results files of the shards of one `sim` run (`--shard I/N --json FILE`).
+    Merge {
+        /// The shards' JSON files, in any order.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        outputs: Outputs,
     },
     /// Measure complete games per second played by a bot on one thread.
     Bench {
@@ -97,6 +115,13 @@ fn run(cli: Cli) -> Result<(), Diagnostic> {
         }
         Some(Command::Check { variant }) => {
             print!("{}", repl::check(&library, &variant, limits)?);
+        }
+        Some(Command::Sim { variant, args }) => {
+            let variant = Variant::load(&library, &variant)?;
+            print!("{}", sim::sim(&library, variant, &[], &args, true)?);
+        }
+        Some(Command::Merge { files, outputs }) => {
+            print!("{}", sim::merge(&files, &outputs)?);
         }
         Some(Command::Bench {
             variants,

@@ -12,6 +12,22 @@ pub const FORMAT: &str = "houserules-save";
 /// Bumped when the layout changes incompatibly.
 pub const VERSION: i64 = 1;
 
+/// Writes `text` to `path` through a temporary file renamed over it, so that a crash
+/// mid-write leaves the previous file intact (saves, simulation results).
+pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let tmp = path.with_extension("tmp-save");
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SaveFile {
@@ -32,15 +48,7 @@ impl SaveFile {
         let shown = path.display().to_string();
         let text = toml::to_string(self)
             .map_err(|e| Diagnostic::new(&shown, format!("cannot encode the game: {e}")))?;
-        let tmp = path.with_extension("tmp-save");
-        let result = (|| {
-            let mut f = std::fs::File::create(&tmp)?;
-            f.write_all(text.as_bytes())?;
-            f.sync_all()?;
-            std::fs::rename(&tmp, path)
-        })();
-        result.map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
+        write_atomically(path, &text).map_err(|e| {
             Diagnostic::new(&shown, format!("cannot save: {e}"))
                 .with_help("check that the folder exists and is writable")
         })

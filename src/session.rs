@@ -6,7 +6,7 @@ use crate::diagnostic::Diagnostic;
 use crate::manifest::options::{resolve, OptionValues};
 use crate::manifest::{Library, Variant};
 use crate::save::{SaveFile, FORMAT, VERSION};
-use crate::script::{Limits, Move, Rules};
+use crate::script::{Goal, Limits, Move, Rules};
 use rhai::{Dynamic, Map};
 use std::path::Path;
 use std::rc::Rc;
@@ -113,6 +113,11 @@ impl Session {
 
     pub fn score(&mut self) -> Result<Map, Diagnostic> {
         self.rules.score(&mut self.state)
+    }
+
+    /// The goals of the variant and whether this game reached them (`None`: no goals).
+    pub fn goals(&mut self) -> Result<Option<Vec<Goal>>, Diagnostic> {
+        self.rules.goals(&mut self.state)
     }
 
     pub fn view(&mut self, ansi: bool) -> Result<Option<String>, Diagnostic> {

@@ -1,7 +1,7 @@
 //! The REPL's commands, independent of how lines arrive: `execute` takes one line and
 //! returns the text to show. Every error is shown and the session goes on unchanged.
 
-use crate::bot::{self, BOT_NAMES};
+use crate::bot;
 use crate::diagnostic::Diagnostic;
 use crate::manifest::options::parse_assignment;
 use crate::manifest::{Library, Variant};
@@ -157,7 +157,7 @@ impl Repl {
             "show" => show(session, ansi),
             "moves" => list_moves(session),
             "play" => play(session, rest),
-            "auto" => auto(session, rest),
+            "auto" => auto(session, rest, self.limits),
             "undo" => session.undo().map(|m| format!("took back {m}\n")),
             "redo" => {
                 let m = session.redo()?;
@@ -348,7 +348,7 @@ fn play(session: &mut Session, choice: &str) -> Result<String, Diagnostic> {
     Ok(format!("played {label}\n{}", game_over_line(session)?))
 }
 
-fn auto(session: &mut Session, rest: &str) -> Result<String, Diagnostic> {
+fn auto(session: &mut Session, rest: &str, limits: Limits) -> Result<String, Diagnostic> {
     let mut limit = None;
     let mut bot_name = "random".to_owned();
     let mut words = rest.split_whitespace();
@@ -357,8 +357,10 @@ fn auto(session: &mut Session, rest: &str) -> Result<String, Diagnostic> {
             bot_name = words
                 .next()
                 .ok_or_else(|| {
-                    Diagnostic::new("auto", "--bot needs a name")
-                        .with_help(format!("bots: {}", BOT_NAMES.join(", ")))
+                    Diagnostic::new("auto", "--bot needs a name").with_help(format!(
+                        "bots: {}",
+                        bot::catalog::names(session.variant()).join(", ")
+                    ))
                 })?
                 .to_owned();
         } else {
@@ -370,11 +372,13 @@ fn auto(session: &mut Session, rest: &str) -> Result<String, Diagnostic> {
     }
     // Seeded by the game and its length, so `auto` from the same position repeats.
     let mut bot = bot::by_name(
+        session.variant(),
         &bot_name,
         session
             .seed()
             .wrapping_mul(31)
             .wrapping_add(session.log().len() as u64),
+        limits,
     )?;
     let played = bot::play_out(session, bot.as_mut(), limit)?;
     Ok(format!(

@@ -11,4 +11,4 @@ pub mod rng;
 mod rules;
 
 pub use limits::Limits;
-pub use rules::{Move, Rules};
+pub use rules::{Goal, Move, Rules};

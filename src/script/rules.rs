@@ -8,7 +8,7 @@ use super::engine::{build_engine, PrintBuffer};
 use super::limits::{Deadline, Limits};
 use super::rng::Rng;
 use crate::diagnostic::Diagnostic;
-use crate::manifest::{OptionValues, Variant};
+use crate::manifest::{OptionValues, ScriptFile, Variant};
 use rhai::{CallFnOptions, Dynamic, Engine, FuncArgs, Map, Scope, AST};
 
 /// The hooks every variant must define, with their arity.
@@ -25,6 +25,14 @@ const REQUIRED_HOOKS: [(&str, usize); 5] = [
 pub struct Move {
     pub label: String,
     pub value: Dynamic,
+}
+
+/// One goal from the optional `goals()` hook: `#{ id: "...", text: "...", reached: bool }`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Goal {
+    pub id: String,
+    pub text: String,
+    pub reached: bool,
 }
 
 /// A variant's scripts compiled and merged, with an engine to run them.
@@ -44,12 +52,39 @@ impl Rules {
     /// Compiles the variant's scripts in manifest order; later functions override earlier
     /// ones with the same name and arity.
     pub fn compile(variant: Variant, limits: Limits) -> Result<Rules, Diagnostic> {
+        Rules::compile_layers(variant, limits, None)
+    }
+
+    /// Compiles a bot script together with the variant's rules, for the bot's own use.
+    /// The bot comes first, so a rule function wins over a bot function of the same name:
+    /// the bot's copy of the rules plays exactly like the game's.
+    pub fn compile_with_bot(
+        variant: Variant,
+        limits: Limits,
+        bot: &ScriptFile,
+    ) -> Result<Rules, Diagnostic> {
+        let rules = Rules::compile_layers(variant, limits, Some(bot))?;
+        if !rules.defines("choose", 2) {
+            return Err(Diagnostic::new(
+                &bot.shown,
+                "this bot defines no `choose(state, moves)`",
+            )
+            .with_help("a bot script must define fn choose(state, moves); see scripts/README.md, 'Bots'"));
+        }
+        Ok(rules)
+    }
+
+    fn compile_layers(
+        variant: Variant,
+        limits: Limits,
+        first: Option<&ScriptFile>,
+    ) -> Result<Rules, Diagnostic> {
         let deadline = Deadline::default();
         let prints = PrintBuffer::default();
         let engine = build_engine(&variant.library.scripts_dir(), &limits, &deadline, &prints);
         let mut sources = Sources::default();
         let mut ast = AST::empty();
-        for script in &variant.scripts {
+        for script in first.into_iter().chain(&variant.scripts) {
             let text = std::fs::read_to_string(&script.path).map_err(|e| {
                 Diagnostic::new(&script.shown, format!("cannot read the script: {e}"))
             })?;
@@ -65,12 +100,8 @@ impl Rules {
             }
             ast = ast.merge(&layer);
         }
-        let defined = |name: &str, arity: usize| {
-            ast.iter_functions()
-                .any(|f| f.name == name && f.params.len() == arity)
-        };
         for (hook, arity) in REQUIRED_HOOKS {
-            if !defined(hook, arity) {
+            if !defines(&ast, hook, arity) {
                 let files: Vec<&str> = variant.scripts.iter().map(|s| s.shown.as_str()).collect();
                 return Err(Diagnostic::new(
                     variant.library.show(&variant.manifest),
@@ -85,7 +116,7 @@ impl Rules {
                 )));
             }
         }
-        let has_view = defined("view", 0);
+        let has_view = defines(&ast, "view", 0);
         let data = data::load_all(&variant)?;
         Ok(Rules {
             variant,
@@ -100,6 +131,12 @@ impl Rules {
         })
     }
 
+    /// Whether the merged scripts define `name` with `arity` parameters.
+    pub fn defines(&self, name: &str, arity: usize) -> bool {
+        defines(&self.ast, name, arity)
+    }
+
+    /// Calls `hook` with `this` bound to `state`.
     fn call(
         &self,
         state: &mut Dynamic,
@@ -107,8 +144,26 @@ impl Rules {
         args: impl FuncArgs,
         tag: Option<Dynamic>,
     ) -> Result<Dynamic, Diagnostic> {
+        self.call_with(Some(state), hook, args, tag)
+    }
+
+    /// Calls a script function that takes no `this` (a bot's `choose(state, moves)`).
+    pub fn call_function(&self, name: &str, args: impl FuncArgs) -> Result<Dynamic, Diagnostic> {
+        self.call_with(None, name, args, None)
+    }
+
+    fn call_with(
+        &self,
+        this: Option<&mut Dynamic>,
+        hook: &str,
+        args: impl FuncArgs,
+        tag: Option<Dynamic>,
+    ) -> Result<Dynamic, Diagnostic> {
         let mut scope = Scope::new();
-        let mut options = CallFnOptions::new().eval_ast(false).bind_this_ptr(state);
+        let mut options = CallFnOptions::new().eval_ast(false);
+        if let Some(state) = this {
+            options = options.bind_this_ptr(state);
+        }
         if let Some(tag) = tag {
             options = options.with_tag(tag);
         }
@@ -198,6 +253,47 @@ impl Rules {
         Ok(map)
     }
 
+    /// The variant's goals and whether this game reached them; `None` when the rules
+    /// define no `goals()`.
+    pub fn goals(&self, state: &mut Dynamic) -> Result<Option<Vec<Goal>>, Diagnostic> {
+        if !self.defines("goals", 0) {
+            return Ok(None);
+        }
+        let bad = |why: String| {
+            Diagnostic::new(self.defining_file("goals"), format!("goals() {why}")).with_help(
+                "goals() must return an array of maps #{ id: \"...\", text: \"...\", reached: true }",
+            )
+        };
+        let list = self
+            .call(state, "goals", (), None)?
+            .try_cast::<rhai::Array>()
+            .ok_or_else(|| bad("did not return an array".into()))?;
+        list.into_iter()
+            .map(|item| {
+                let map = item
+                    .read_lock::<Map>()
+                    .ok_or_else(|| bad(format!("returned {item}, which is not a map")))?;
+                let text = |key: &str| {
+                    map.get(key)
+                        .filter(|v| v.is_string())
+                        .map(ToString::to_string)
+                        .ok_or_else(|| bad(format!("returned a goal without a `{key}` string")))
+                };
+                Ok(Goal {
+                    id: text("id")?,
+                    text: text("text")?,
+                    reached: map
+                        .get("reached")
+                        .and_then(|r| r.as_bool().ok())
+                        .ok_or_else(|| {
+                            bad("returned a goal without a true/false `reached`".into())
+                        })?,
+                })
+            })
+            .collect::<Result<Vec<Goal>, Diagnostic>>()
+            .map(Some)
+    }
+
     /// The board as text; `ansi` allows colours (scripts read it through the call's tag).
     pub fn view(&self, state: &mut Dynamic, ansi: bool) -> Result<Option<String>, Diagnostic> {
         if !self.has_view {
@@ -231,11 +327,17 @@ impl Rules {
         std::mem::take(&mut self.prints.borrow_mut())
     }
 
-    fn defining_file(&self, function: &str) -> String {
+    /// The file that defines `function` (for messages about what it returned).
+    pub fn defining_file(&self, function: &str) -> String {
         self.sources
             .function_files
             .get(function)
             .cloned()
             .unwrap_or_else(|| self.variant.name.clone())
     }
+}
+
+fn defines(ast: &AST, name: &str, arity: usize) -> bool {
+    ast.iter_functions()
+        .any(|f| f.name == name && f.params.len() == arity)
 }
