@@ -62,19 +62,22 @@ enum Command {
         #[command(flatten)]
         outputs: Outputs,
     },
-    /// Measure complete games per second played by a bot on one thread.
+    /// Measure complete games per second played by bots.
     Bench {
         /// Variant names; default: carcassonne-solo.
         variants: Vec<String>,
-        /// Games per variant.
+        /// Games per variant and bot.
         #[arg(long, default_value_t = 500)]
         games: usize,
-        /// The first seed; game i uses seed + i.
+        /// The base seed (as for `sim`).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// The bot that plays.
-        #[arg(long, default_value = "random")]
-        bot: String,
+        /// The bots that play (repeatable); default: random and greedy.
+        #[arg(long = "bot", value_name = "NAME")]
+        bots: Vec<String>,
+        /// Worker threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
 }
 
@@ -127,18 +130,21 @@ fn run(cli: Cli) -> Result<(), Diagnostic> {
             variants,
             games,
             seed,
-            bot,
+            bots,
+            threads,
         }) => {
-            let variants = if variants.is_empty() {
-                vec!["carcassonne-solo".to_owned()]
-            } else {
-                variants
+            let or = |list: Vec<String>, default: &[&str]| {
+                if list.is_empty() {
+                    default.iter().map(|s| (*s).to_owned()).collect()
+                } else {
+                    list
+                }
             };
-            for v in variants {
-                println!(
-                    "{}",
-                    houserules::bench::run(&library, &v, &bot, games, seed)?
-                );
+            for v in or(variants, &["carcassonne-solo"]) {
+                for bot in or(bots.clone(), &["random", "greedy"]) {
+                    let report = houserules::bench::run(&library, &v, &bot, games, seed, threads)?;
+                    println!("{report}");
+                }
             }
         }
     }

@@ -8,7 +8,9 @@ use houserules::manifest::{Library, Variant};
 use houserules::script::carcassonne_api::TileSetRef;
 use houserules::script::{Limits, Rules};
 use rhai::{Dynamic, Map};
+use std::io::Write;
 use std::path::Path;
+use std::process::{Command, Stdio};
 
 pub fn library() -> Library {
     Library::at(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap()
@@ -264,4 +266,47 @@ pub fn house_rule(lib: &TempLibrary, name: &str, script: &str) {
         &format!("variants/{name}.toml"),
         &format!("name = \"{name}\"\nextends = \"carcassonne-solo\"\nscripts = [\"house/{name}.rhai\"]\n"),
     );
+}
+
+/// What a run of the binary printed, and whether it succeeded.
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub ok: bool,
+}
+
+/// Runs the `houserules` binary on this checkout's rules with `input` piped in.
+pub fn houserules(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_houserules"))
+        .args(args)
+        .env("HOUSERULES_HOME", env!("CARGO_MANIFEST_DIR"))
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    Run {
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+        ok: out.status.success(),
+    }
+}
+
+/// Asserts that `needles` appear in `text` in this order.
+pub fn assert_in_order(text: &str, needles: &[&str]) {
+    let mut rest = text;
+    for needle in needles {
+        match rest.find(needle) {
+            Some(i) => rest = &rest[i + needle.len()..],
+            None => panic!("{needle:?} not found (in order) in:\n{text}"),
+        }
+    }
 }

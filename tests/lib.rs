@@ -6,4 +6,5 @@ mod bad_input;
 mod properties;
 mod repl_sessions;
 mod sessions;
+mod sim;
 mod solo_rules;

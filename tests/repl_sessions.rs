@@ -1,49 +1,7 @@
 //! The `houserules` binary driven through standard input, as a user's terminal session
 //! would be (without prompts, since input is a pipe), and its subcommands.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-struct Run {
-    stdout: String,
-    stderr: String,
-    ok: bool,
-}
-
-fn houserules(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_houserules"))
-        .args(args)
-        .env("HOUSERULES_HOME", env!("CARGO_MANIFEST_DIR"))
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    Run {
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-        ok: out.status.success(),
-    }
-}
-
-/// Asserts that `needles` appear in `text` in this order.
-fn assert_in_order(text: &str, needles: &[&str]) {
-    let mut rest = text;
-    for needle in needles {
-        match rest.find(needle) {
-            Some(i) => rest = &rest[i + needle.len()..],
-            None => panic!("{needle:?} not found (in order) in:\n{text}"),
-        }
-    }
-}
+use crate::common::{assert_in_order, houserules};
 
 #[test]
 fn a_piped_session_plays_undoes_saves_loads_and_finishes_with_auto() {

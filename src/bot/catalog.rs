@@ -9,6 +9,13 @@
 //!
 //! so a derived variant plays with its parent's bots unless it brings its own. A name
 //! ending in `.rhai` is a path to a bot file anywhere (a bot being written).
+//!
+//! Files whose name starts with `_` are not bots but helpers shared by bots. Before a
+//! bot, the host compiles the helpers of scripts/bots/, then of each ancestor's folder
+//! (the root first), then of the variant's folder, then of the bot file's own folder:
+//! later helpers replace earlier functions of the same name. That is how one generic
+//! `greedy` or `lookahead` bot plays every game whose folder says what a good position
+//! is.
 
 use super::base::Bot;
 use super::random::RandomBot;
@@ -17,7 +24,7 @@ use crate::diagnostic::Diagnostic;
 use crate::manifest::{ScriptFile, Variant};
 use crate::script::{Limits, Rules};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 /// The built-in bot.
@@ -27,7 +34,11 @@ pub const RANDOM: &str = "random";
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BotSource {
     Random,
-    Script { name: String, file: ScriptFile },
+    /// `files`: the helpers of the bot's folder, then the bot itself.
+    Script {
+        name: String,
+        files: Vec<ScriptFile>,
+    },
 }
 
 /// A bot compiled for one thread, ready to play any number of games.
@@ -48,9 +59,9 @@ impl BotSource {
     pub fn load(&self, variant: &Variant, limits: Limits) -> Result<LoadedBot, Diagnostic> {
         Ok(match self {
             BotSource::Random => LoadedBot::Random,
-            BotSource::Script { name, file } => LoadedBot::Script {
+            BotSource::Script { name, files } => LoadedBot::Script {
                 name: name.clone(),
-                rules: Rc::new(Rules::compile_with_bot(variant.clone(), limits, file)?),
+                rules: Rc::new(Rules::compile_with_bot(variant.clone(), limits, files)?),
             },
         })
     }
@@ -93,10 +104,7 @@ pub fn find(variant: &Variant, name: &str) -> Result<BotSource, Diagnostic> {
         let stem = path.file_stem().unwrap_or_default().to_string_lossy();
         return Ok(BotSource::Script {
             name: stem.into_owned(),
-            file: ScriptFile {
-                shown: name.to_owned(),
-                path,
-            },
+            files: with_helpers(variant, path, |p| p.display().to_string()),
         });
     }
     let file = bot_dirs(variant)
@@ -106,10 +114,7 @@ pub fn find(variant: &Variant, name: &str) -> Result<BotSource, Diagnostic> {
     match file {
         Some(path) if is_plain_name(name) => Ok(BotSource::Script {
             name: name.to_owned(),
-            file: ScriptFile {
-                shown: variant.library.show(&path),
-                path,
-            },
+            files: with_helpers(variant, path, |p| variant.library.show(p)),
         }),
         _ => Err(Diagnostic::new(
             "--bot",
@@ -123,9 +128,63 @@ pub fn find(variant: &Variant, name: &str) -> Result<BotSource, Diagnostic> {
     }
 }
 
-/// A bot name is a file name without folders, so it cannot reach outside scripts/bots/.
+/// The helpers (`_*.rhai`, in name order within each folder) for the bot file `path`
+/// playing `variant`, from the most general folder to the bot's own, then the bot.
+fn with_helpers(
+    variant: &Variant,
+    path: PathBuf,
+    show: impl Fn(&Path) -> String,
+) -> Vec<ScriptFile> {
+    let mut dirs = bot_dirs(variant);
+    dirs.reverse();
+    let own = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let same = |a: &Path, b: &Path| {
+        a.canonicalize()
+            .ok()
+            .is_some_and(|a| b.canonicalize().ok() == Some(a))
+    };
+    if !dirs.iter().any(|d| same(d, &own)) {
+        dirs.push(own);
+    }
+    dirs.iter()
+        .flat_map(|dir| {
+            let mut helpers: Vec<PathBuf> = rhai_files(dir)
+                .into_iter()
+                .filter(|p| is_helper(p))
+                .collect();
+            helpers.sort();
+            helpers
+        })
+        .chain(std::iter::once(path))
+        .map(|path| ScriptFile {
+            shown: show(&path),
+            path,
+        })
+        .collect()
+}
+
+/// The `.rhai` files of `dir` (none when it does not exist).
+fn rhai_files(dir: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rhai") && p.is_file())
+        .collect()
+}
+
+fn is_helper(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with('_'))
+}
+
+/// A bot name is a file name without folders (so it cannot reach outside scripts/bots/)
+/// and is not a helper's.
 fn is_plain_name(name: &str) -> bool {
     !name.is_empty()
+        && !name.starts_with('_')
         && name
             .chars()
             .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
@@ -133,20 +192,12 @@ fn is_plain_name(name: &str) -> bool {
 
 /// Every bot `variant` can use, by name: `random` first, then the script bots.
 pub fn names(variant: &Variant) -> Vec<String> {
-    let mut found = BTreeSet::new();
-    for dir in bot_dirs(variant) {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.extension().is_some_and(|e| e == "rhai") && path.is_file() {
-                if let Some(stem) = path.file_stem().and_then(|s| s.to_str()) {
-                    found.insert(stem.to_owned());
-                }
-            }
-        }
-    }
+    let found: BTreeSet<String> = bot_dirs(variant)
+        .iter()
+        .flat_map(|dir| rhai_files(dir))
+        .filter(|p| !is_helper(p))
+        .filter_map(|p| p.file_stem().and_then(|s| s.to_str()).map(str::to_owned))
+        .collect();
     std::iter::once(RANDOM.to_owned()).chain(found).collect()
 }
 

@@ -55,30 +55,31 @@ mod tests {
     use super::*;
     use rhai::Map;
 
-    fn pile(items: std::ops::Range<i64>) -> Pile {
+    /// Runs `code` with `value` in scope as `x`, piles and generators registered.
+    fn script(code: &str, value: Dynamic) -> Dynamic {
         let mut engine = rhai::Engine::new();
         crate::script::rng::register(&mut engine);
+        let mut scope = rhai::Scope::new();
+        scope.push("x", value);
+        engine.eval_with_scope(&mut scope, code).unwrap()
+    }
+
+    fn pile(items: std::ops::Range<i64>) -> Pile {
         let items: Array = items.map(Dynamic::from_int).collect();
-        engine
-            .eval_with_scope(
-                &mut rhai::Scope::new().with_value("items", items),
-                "pile(items)",
-            )
-            .unwrap()
+        script("pile(x)", items.into()).cast()
     }
 
     /// Draws every item of a pile (top first) through its script interface.
     fn drawn(pile: &Dynamic) -> Vec<i64> {
-        let mut engine = rhai::Engine::new();
-        crate::script::rng::register(&mut engine);
-        let mut scope = rhai::Scope::new().with_value("p", pile.clone());
-        let all: Array = engine
-            .eval_with_scope(
-                &mut scope,
-                "let out = []; while !p.is_empty { out.push(p.draw()); } out",
-            )
-            .unwrap();
-        all.into_iter().map(|v| v.as_int().unwrap()).collect()
+        let all = script(
+            "let out = []; while !x.is_empty { out.push(x.draw()); } out",
+            pile.clone(),
+        );
+        all.into_array()
+            .unwrap()
+            .into_iter()
+            .map(|v| v.as_int().unwrap())
+            .collect()
     }
 
     fn state() -> Dynamic {

@@ -7,11 +7,13 @@ use crate::manifest::options::parse_assignment;
 use crate::manifest::{Library, Variant};
 use crate::script::Limits;
 use crate::session::Session;
+use crate::sim::SimArgs;
+use clap::Parser;
 use std::fmt::Write;
 use std::path::Path;
 
 /// The REPL commands with their one-line help, in the order `help` lists them.
-pub const COMMANDS: [(&str, &str); 19] = [
+pub const COMMANDS: [(&str, &str); 20] = [
     ("variants", "list the variants"),
     (
         "new",
@@ -30,6 +32,10 @@ pub const COMMANDS: [(&str, &str); 19] = [
     (
         "auto",
         "auto [N] [--bot NAME]  let a bot play N moves (default: to the end)",
+    ),
+    (
+        "sim",
+        "sim [--games N] [--bot NAME] [--vs VARIANT] [--vs-set k=v]…  many games of this variant and options (`sim --help`)",
     ),
     ("undo", "take back the last move"),
     ("redo", "play again the move taken back"),
@@ -158,6 +164,7 @@ impl Repl {
             "moves" => list_moves(session),
             "play" => play(session, rest),
             "auto" => auto(session, rest, self.limits),
+            "sim" => sim(session, rest, &self.library),
             "undo" => session.undo().map(|m| format!("took back {m}\n")),
             "redo" => {
                 let m = session.redo()?;
@@ -387,6 +394,37 @@ fn auto(session: &mut Session, rest: &str, limits: Limits) -> Result<String, Dia
         played.len(),
         game_over_line(session)?
     ))
+}
+
+/// The REPL's `sim` line: the options of `houserules sim`, without the variant.
+#[derive(clap::Parser)]
+#[command(name = "sim", no_binary_name = true, disable_version_flag = true)]
+struct SimLine {
+    #[command(flatten)]
+    args: SimArgs,
+}
+
+/// `sim …` on the game's variant and options (the game itself is not touched).
+fn sim(session: &Session, rest: &str, library: &Library) -> Result<String, Diagnostic> {
+    let line = match SimLine::try_parse_from(rest.split_whitespace()) {
+        Ok(line) => line,
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => return Ok(e.to_string()),
+        Err(e) => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or_default();
+            return Err(
+                Diagnostic::new("sim", first.strip_prefix("error: ").unwrap_or(first))
+                    .with_help("type `sim --help` for the options"),
+            );
+        }
+    };
+    crate::sim::sim(
+        library,
+        session.variant().clone(),
+        session.overrides(),
+        &line.args,
+        true,
+    )
 }
 
 fn log(session: &Session) -> String {

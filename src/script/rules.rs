@@ -52,21 +52,23 @@ impl Rules {
     /// Compiles the variant's scripts in manifest order; later functions override earlier
     /// ones with the same name and arity.
     pub fn compile(variant: Variant, limits: Limits) -> Result<Rules, Diagnostic> {
-        Rules::compile_layers(variant, limits, None)
+        Rules::compile_layers(variant, limits, &[])
     }
 
-    /// Compiles a bot script together with the variant's rules, for the bot's own use.
-    /// The bot comes first, so a rule function wins over a bot function of the same name:
-    /// the bot's copy of the rules plays exactly like the game's.
+    /// Compiles a bot (its files in merge order, the bot itself last) together with the
+    /// variant's rules, for the bot's own use. The bot comes first, so a rule function
+    /// wins over a bot function of the same name: the bot's copy of the rules plays
+    /// exactly like the game's.
     pub fn compile_with_bot(
         variant: Variant,
         limits: Limits,
-        bot: &ScriptFile,
+        bot: &[ScriptFile],
     ) -> Result<Rules, Diagnostic> {
-        let rules = Rules::compile_layers(variant, limits, Some(bot))?;
+        let rules = Rules::compile_layers(variant, limits, bot)?;
         if !rules.defines("choose", 2) {
+            let shown = bot.last().map(|f| f.shown.as_str()).unwrap_or("bot");
             return Err(Diagnostic::new(
-                &bot.shown,
+                shown,
                 "this bot defines no `choose(state, moves)`",
             )
             .with_help("a bot script must define fn choose(state, moves); see scripts/README.md, 'Bots'"));
@@ -77,14 +79,14 @@ impl Rules {
     fn compile_layers(
         variant: Variant,
         limits: Limits,
-        first: Option<&ScriptFile>,
+        first: &[ScriptFile],
     ) -> Result<Rules, Diagnostic> {
         let deadline = Deadline::default();
         let prints = PrintBuffer::default();
         let engine = build_engine(&variant.library.scripts_dir(), &limits, &deadline, &prints);
         let mut sources = Sources::default();
         let mut ast = AST::empty();
-        for script in first.into_iter().chain(&variant.scripts) {
+        for script in first.iter().chain(&variant.scripts) {
             let text = std::fs::read_to_string(&script.path).map_err(|e| {
                 Diagnostic::new(&script.shown, format!("cannot read the script: {e}"))
             })?;

@@ -99,8 +99,8 @@ impl Side {
                 .iter()
                 .map(|(k, p)| (k.clone(), p.as_path())),
         );
-        if let BotSource::Script { file, .. } = &self.bot {
-            files.push((file.shown.clone(), file.path.as_path()));
+        if let BotSource::Script { files: bot, .. } = &self.bot {
+            files.extend(bot.iter().map(|f| (f.shown.clone(), f.path.as_path())));
         }
         let mut hash = Fnv::default();
         for (shown, path) in files {
