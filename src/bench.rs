@@ -1,12 +1,11 @@
 //! `houserules bench`: complete seeded games played by a bot, timed. A measurement, not
 //! a test: the figures go to the closing notes and the README, never into assertions.
+//! Games are played by the simulation runner, so what is measured is what `sim` does.
 
-use crate::bot::{self, play_out};
+use crate::bot;
 use crate::diagnostic::Diagnostic;
 use crate::manifest::{Library, Variant};
-use crate::script::{Limits, Rules};
-use crate::session::Session;
-use std::time::Instant;
+use crate::sim::{Plan, Side};
 
 /// What a run measured.
 #[derive(Debug, Clone)]
@@ -14,6 +13,7 @@ pub struct BenchReport {
     pub variant: String,
     pub bot: String,
     pub games: usize,
+    pub threads: usize,
     pub moves: usize,
     pub seconds: f64,
     pub mean_result: f64,
@@ -33,11 +33,13 @@ impl std::fmt::Display for BenchReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{}: {} games by `{}` in {:.2} s on one thread: {:.0} games/s, {:.0} moves/s ({:.1} moves per game), mean result {:.1}",
+            "{}: {} games by `{}` in {:.2} s on {} thread{}: {:.1} games/s, {:.0} moves/s ({:.1} moves per game), mean result {:.2}",
             self.variant,
             self.games,
             self.bot,
             self.seconds,
+            self.threads,
+            if self.threads == 1 { "" } else { "s" },
             self.games_per_second(),
             self.moves_per_second(),
             self.moves as f64 / self.games.max(1) as f64,
@@ -46,37 +48,40 @@ impl std::fmt::Display for BenchReport {
     }
 }
 
-/// Plays `games` complete games with seeds `seed..seed+games` on the current thread.
-/// The scripts are compiled once; each game starts from a fresh state.
+/// Plays `games` complete games of `variant` by `bot_name` from base seed `seed` on
+/// `threads` threads. Each thread compiles the scripts once; that time is counted, as
+/// it is in `sim`.
 pub fn run(
     library: &Library,
     variant: &str,
     bot_name: &str,
     games: usize,
     seed: u64,
+    threads: usize,
 ) -> Result<BenchReport, Diagnostic> {
     let variant = Variant::load(library, variant)?;
-    let name = variant.name.clone();
-    let rules = std::rc::Rc::new(Rules::compile(variant, Limits::default())?);
-    let start = Instant::now();
-    let mut moves = 0;
-    let mut total = 0.0;
-    for i in 0..games as u64 {
-        let mut session = Session::start_shared(rules.clone(), &[], seed + i, Limits::default())?;
-        let mut bot = bot::by_name(bot_name, seed + i)?;
-        moves += play_out(&mut session, bot.as_mut(), None)?.len();
-        total += session
-            .score()?
-            .get("total")
-            .and_then(|t| t.as_int().ok())
-            .unwrap_or(0) as f64;
-    }
-    Ok(BenchReport {
-        variant: name,
-        bot: bot_name.to_owned(),
+    let side = Side {
+        bot: bot::find(&variant, bot_name)?,
+        variant,
+        overrides: Vec::new(),
+    };
+    let timed = Plan {
+        sides: vec![side],
         games,
-        moves,
-        seconds: start.elapsed().as_secs_f64(),
-        mean_result: total / games.max(1) as f64,
+        seed,
+        shard: None,
+        threads: Some(threads),
+        progress: false,
+    }
+    .run()?;
+    let side = &timed.run.sides[0];
+    Ok(BenchReport {
+        variant: side.header.variant.clone(),
+        bot: side.header.bot.clone(),
+        games,
+        threads: timed.threads,
+        moves: side.results.iter().map(|r| r.moves).sum(),
+        seconds: timed.elapsed.as_secs_f64(),
+        mean_result: side.summary.score.mean,
     })
 }

@@ -9,7 +9,8 @@
 //! - [`session`]: one game as (variant, options, seed, moves); undo, save, load, reload.
 //! - [`records`]: the games played (SQLite), goals reached, `history` and `goals`.
 //! - [`picture`]: a game's table as an SVG file.
-//! - [`bot`]: players the host can ask for moves.
+//! - [`bot`]: players the host can ask for moves: `random`, and Rhai bots.
+//! - [`sim`]: many games played by bots in parallel, their statistics and reports.
 //! - [`repl`]: the interactive front end.
 //! - [`bench`]: throughput measurement.
 //! - [`diagnostic`]: the shape of every user-facing error.
@@ -28,4 +29,5 @@ pub mod repl;
 pub mod save;
 pub mod script;
 pub mod session;
+pub mod sim;
 pub mod user_data;

@@ -10,6 +10,7 @@ use houserules::records::{self, HistoryQuery};
 use houserules::repl::{self, NewGame, Repl, Start};
 use houserules::script::Limits;
 use houserules::session::Session;
+use houserules::sim::{self, Outputs, SimArgs};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -85,19 +86,39 @@ enum Command {
         /// A variant name or a manifest file.
         variant: String,
     },
-    /// Measure complete games per second played by a bot on one thread.
+    /// Play many seeded games with a bot on every core and report the results.
+    ///
+    /// Example: houserules sim carcassonne-solo --games 10000 --bot greedy --vs-set meeples_per_colour=5
+    Sim {
+        /// A variant name (see `houserules variants`) or a manifest file.
+        variant: String,
+        #[command(flatten)]
+        args: SimArgs,
+    },
+    /// Merge the results files of the shards of one `sim` run (`--shard I/N --json FILE`).
+    Merge {
+        /// The shards' JSON files, in any order.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        outputs: Outputs,
+    },
+    /// Measure complete games per second played by bots.
     Bench {
         /// Variant names; default: carcassonne-solo.
         variants: Vec<String>,
-        /// Games per variant.
+        /// Games per variant and bot.
         #[arg(long, default_value_t = 500)]
         games: usize,
-        /// The first seed; game i uses seed + i.
+        /// The base seed (as for `sim`).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// The bot that plays.
-        #[arg(long, default_value = "random")]
-        bot: String,
+        /// The bots that play (repeatable); default: random and greedy.
+        #[arg(long = "bot", value_name = "NAME")]
+        bots: Vec<String>,
+        /// Worker threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
 }
 
@@ -165,22 +186,32 @@ fn run(cli: Cli) -> Result<(), Diagnostic> {
         Some(Command::Check { variant }) => {
             print!("{}", repl::check(&library, &variant, limits)?);
         }
+        Some(Command::Sim { variant, args }) => {
+            let variant = Variant::load(&library, &variant)?;
+            print!("{}", sim::sim(&library, variant, &[], &args, true)?);
+        }
+        Some(Command::Merge { files, outputs }) => {
+            print!("{}", sim::merge(&files, &outputs)?);
+        }
         Some(Command::Bench {
             variants,
             games,
             seed,
-            bot,
+            bots,
+            threads,
         }) => {
-            let variants = if variants.is_empty() {
-                vec!["carcassonne-solo".to_owned()]
-            } else {
-                variants
+            let or = |list: Vec<String>, default: &[&str]| {
+                if list.is_empty() {
+                    default.iter().map(|s| (*s).to_owned()).collect()
+                } else {
+                    list
+                }
             };
-            for v in variants {
-                println!(
-                    "{}",
-                    houserules::bench::run(&library, &v, &bot, games, seed)?
-                );
+            for v in or(variants, &["carcassonne-solo"]) {
+                for bot in or(bots.clone(), &["random", "greedy"]) {
+                    let report = houserules::bench::run(&library, &v, &bot, games, seed, threads)?;
+                    println!("{report}");
+                }
             }
         }
     }

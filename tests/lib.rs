@@ -10,4 +10,5 @@ mod records;
 mod render;
 mod repl_sessions;
 mod sessions;
+mod sim;
 mod solo_rules;

@@ -1,25 +1,21 @@
 //! Bots: players the host can ask for a move (`auto`, benchmarks, simulations).
+//! `random` is built in; the others are Rhai scripts under `scripts/bots/` (see
+//! [`catalog`] for how a name is found and scripts/README.md for the contract).
 
 mod base;
+pub mod catalog;
+mod hidden;
 mod random;
+mod script;
 
 pub use base::Bot;
+pub use catalog::{by_name, find, BotSource, LoadedBot};
+pub use hidden::player_view;
 pub use random::RandomBot;
+pub use script::ScriptBot;
 
 use crate::diagnostic::Diagnostic;
 use crate::session::Session;
-
-/// The names `--bot` accepts.
-pub const BOT_NAMES: [&str; 1] = ["random"];
-
-/// A bot by name, seeded.
-pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Bot>, Diagnostic> {
-    match name {
-        "random" => Ok(Box::new(RandomBot::seeded(seed))),
-        other => Err(Diagnostic::new("--bot", format!("no bot called `{other}`"))
-            .with_help(format!("bots: {}", BOT_NAMES.join(", ")))),
-    }
-}
 
 /// Lets `bot` play up to `limit` moves (all when `None`), until the game ends, or until
 /// Ctrl-C.

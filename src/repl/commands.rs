@@ -2,7 +2,7 @@
 //! returns the text to show. Every error is shown and the session goes on unchanged.
 //! A game that ends here is recorded once in the games database, when one is set.
 
-use crate::bot::{self, BOT_NAMES};
+use crate::bot;
 use crate::diagnostic::Diagnostic;
 use crate::manifest::options::parse_assignment;
 use crate::manifest::{Library, Variant};
@@ -10,11 +10,13 @@ use crate::picture;
 use crate::records::{self, GameRecord, HistoryQuery, Store};
 use crate::script::{Goal, Limits};
 use crate::session::Session;
+use crate::sim::SimArgs;
+use clap::Parser;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 /// The REPL commands with their one-line help, in the order `help` lists them.
-pub const COMMANDS: [(&str, &str); 24] = [
+pub const COMMANDS: [(&str, &str); 25] = [
     ("variants", "list the variants"),
     (
         "new",
@@ -33,6 +35,10 @@ pub const COMMANDS: [(&str, &str); 24] = [
     (
         "auto",
         "auto [N] [--bot NAME]  let a bot play N moves (default: to the end)",
+    ),
+    (
+        "sim",
+        "sim [--games N] [--bot NAME] [--vs VARIANT] [--vs-set k=v]…  many games of this variant and options (`sim --help`)",
     ),
     ("undo", "take back the last move"),
     ("redo", "play again the move taken back"),
@@ -198,7 +204,8 @@ impl Repl {
             "show" => show(session, ansi),
             "moves" => list_moves(session),
             "play" => play(session, rest),
-            "auto" => auto(session, rest),
+            "auto" => auto(session, rest, self.limits),
+            "sim" => sim(session, rest, &self.library),
             "undo" => session.undo().map(|m| format!("took back {m}\n")),
             "redo" => {
                 let m = session.redo()?;
@@ -447,7 +454,7 @@ fn play(session: &mut Session, choice: &str) -> Result<String, Diagnostic> {
     Ok(format!("played {label}\n{}", game_over_line(session)?))
 }
 
-fn auto(session: &mut Session, rest: &str) -> Result<String, Diagnostic> {
+fn auto(session: &mut Session, rest: &str, limits: Limits) -> Result<String, Diagnostic> {
     let mut limit = None;
     let mut bot_name = "random".to_owned();
     let mut words = rest.split_whitespace();
@@ -456,8 +463,10 @@ fn auto(session: &mut Session, rest: &str) -> Result<String, Diagnostic> {
             bot_name = words
                 .next()
                 .ok_or_else(|| {
-                    Diagnostic::new("auto", "--bot needs a name")
-                        .with_help(format!("bots: {}", BOT_NAMES.join(", ")))
+                    Diagnostic::new("auto", "--bot needs a name").with_help(format!(
+                        "bots: {}",
+                        bot::catalog::names(session.variant()).join(", ")
+                    ))
                 })?
                 .to_owned();
         } else {
@@ -469,11 +478,13 @@ fn auto(session: &mut Session, rest: &str) -> Result<String, Diagnostic> {
     }
     // Seeded by the game and its length, so `auto` from the same position repeats.
     let mut bot = bot::by_name(
+        session.variant(),
         &bot_name,
         session
             .seed()
             .wrapping_mul(31)
             .wrapping_add(session.log().len() as u64),
+        limits,
     )?;
     let played = bot::play_out(session, bot.as_mut(), limit)?;
     Ok(format!(
@@ -482,6 +493,37 @@ fn auto(session: &mut Session, rest: &str) -> Result<String, Diagnostic> {
         played.len(),
         game_over_line(session)?
     ))
+}
+
+/// The REPL's `sim` line: the options of `houserules sim`, without the variant.
+#[derive(clap::Parser)]
+#[command(name = "sim", no_binary_name = true, disable_version_flag = true)]
+struct SimLine {
+    #[command(flatten)]
+    args: SimArgs,
+}
+
+/// `sim …` on the game's variant and options (the game itself is not touched).
+fn sim(session: &Session, rest: &str, library: &Library) -> Result<String, Diagnostic> {
+    let line = match SimLine::try_parse_from(rest.split_whitespace()) {
+        Ok(line) => line,
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => return Ok(e.to_string()),
+        Err(e) => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or_default();
+            return Err(
+                Diagnostic::new("sim", first.strip_prefix("error: ").unwrap_or(first))
+                    .with_help("type `sim --help` for the options"),
+            );
+        }
+    };
+    crate::sim::sim(
+        library,
+        session.variant().clone(),
+        session.overrides(),
+        &line.args,
+        true,
+    )
 }
 
 fn log(session: &Session) -> String {

@@ -16,6 +16,8 @@ pub struct Words {
     /// The options of each variant, for `new VARIANT --set`.
     pub variant_options: BTreeMap<String, Vec<String>>,
     pub moves: Vec<String>,
+    /// The bots of the game running.
+    pub bots: Vec<String>,
 }
 
 /// Shared between the REPL (which writes) and the line editor (which reads).
@@ -27,7 +29,8 @@ pub struct WordCompleter(pub SharedWords);
 pub fn candidates(words: &Words, before: &[&str]) -> Vec<String> {
     match before {
         [] => words.commands.iter().chain(&words.moves).cloned().collect(),
-        ["new" | "options" | "check"] => words.variants.clone(),
+        ["new" | "options" | "check"] | [.., "--vs"] => words.variants.clone(),
+        [.., "--bot" | "--vs-bot"] => words.bots.clone(),
         [.., "--set"] => {
             let options = match before {
                 ["new", variant, ..] => words
@@ -83,6 +86,7 @@ mod tests {
                 vec!["meeples_per_colour".into()],
             )]),
             moves: vec!["0,1@90".into()],
+            bots: vec!["random".into(), "greedy".into()],
         }
     }
 
@@ -102,6 +106,8 @@ mod tests {
             candidates(&w, &["history", "--variant"]),
             ["carcassonne-solo"]
         );
+        assert_eq!(candidates(&w, &["sim", "--vs"]), ["carcassonne-solo"]);
+        assert_eq!(candidates(&w, &["auto", "--bot"]), ["random", "greedy"]);
     }
 
     #[test]

@@ -91,6 +91,7 @@ fn refresh_words(repl: &mut Repl, words: &SharedWords) {
     }
     if let Some(s) = repl.session() {
         w.options = s.options().keys().cloned().collect();
+        w.bots = crate::bot::catalog::names(s.variant());
     }
     if let Ok(mut shared) = words.lock() {
         *shared = w;

@@ -260,6 +260,10 @@ pub fn register(engine: &mut Engine) {
         .register_fn("pennants", |b: &mut Board, f: INT| -> Fallible<INT> {
             Ok(b.feature(feature_id(b, f)?).pennants as INT)
         })
+        // Sides still open (roads, cities) or neighbours still missing (cloisters).
+        .register_fn("open_edges", |b: &mut Board, f: INT| -> Fallible<INT> {
+            Ok(b.feature(feature_id(b, f)?).open_edges as INT)
+        })
         .register_fn("complete", |b: &mut Board, f: INT| -> Fallible<bool> {
             Ok(b.feature(feature_id(b, f)?).complete)
         })

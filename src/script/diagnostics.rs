@@ -62,6 +62,14 @@ pub fn runtime_error(sources: &Sources, hook: &str, err: &EvalAltResult) -> Diag
             _ => break,
         }
     }
+    if source.is_empty() {
+        // The error is in the called function itself.
+        source = sources
+            .function_files
+            .get(hook)
+            .cloned()
+            .unwrap_or_default();
+    }
     let pos = current.position();
     let message = match current {
         EvalAltResult::ErrorTooManyOperations(_) => {

@@ -50,6 +50,7 @@ pub fn build_engine(
     super::rng::register(&mut engine);
     super::paint::register(&mut engine);
     super::carcassonne_api::register(&mut engine);
+    super::bot_api::register(&mut engine);
     engine
 }
 

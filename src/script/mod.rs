@@ -1,6 +1,7 @@
 //! The Rhai host: one engine builder with every limit, the rules contract, data files,
 //! diagnostics that name file, line and column, and the primitives registered for scripts.
 
+mod bot_api;
 pub mod carcassonne_api;
 mod data;
 mod diagnostics;

@@ -20,6 +20,12 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         self.0.random_range(0..n)
     }
+
+    /// A new generator seeded from this one: an independent stream that a bot can use
+    /// in place of the game's, so it never learns what chance has in store.
+    pub fn fork(&mut self) -> Rng {
+        Rng::seeded(self.0.random())
+    }
 }
 
 /// A face-down pile: draw from the top, count, never look.
@@ -44,6 +50,19 @@ impl Pile {
         let mut items = self.items.clone();
         items.shuffle(&mut rng.0);
         Pile { items }
+    }
+
+    /// Piles dealt from one stack, gathered, shuffled and dealt again in the same sizes:
+    /// a player knows how many items each pile holds, not which items are in which.
+    pub fn redealt(piles: &[Pile], rng: &mut Rng) -> Vec<Pile> {
+        let mut all: Vec<Dynamic> = piles.iter().flat_map(|p| p.items.clone()).collect();
+        all.shuffle(&mut rng.0);
+        piles
+            .iter()
+            .map(|p| Pile {
+                items: all.split_off(all.len() - p.len()),
+            })
+            .collect()
     }
 }
 

@@ -9,7 +9,7 @@ use super::engine::{build_engine, PrintBuffer};
 use super::limits::{Deadline, Limits};
 use super::rng::Rng;
 use crate::diagnostic::Diagnostic;
-use crate::manifest::{OptionValues, Variant};
+use crate::manifest::{OptionValues, ScriptFile, Variant};
 use rhai::{CallFnOptions, Dynamic, Engine, FuncArgs, Map, Scope, AST};
 use sha2::{Digest, Sha256};
 
@@ -57,13 +57,42 @@ impl Rules {
     /// Compiles the variant's scripts in manifest order; later functions override earlier
     /// ones with the same name and arity.
     pub fn compile(variant: Variant, limits: Limits) -> Result<Rules, Diagnostic> {
+        Rules::compile_layers(variant, limits, &[])
+    }
+
+    /// Compiles a bot (its files in merge order, the bot itself last) together with the
+    /// variant's rules, for the bot's own use. The bot comes first, so a rule function
+    /// wins over a bot function of the same name: the bot's copy of the rules plays
+    /// exactly like the game's.
+    pub fn compile_with_bot(
+        variant: Variant,
+        limits: Limits,
+        bot: &[ScriptFile],
+    ) -> Result<Rules, Diagnostic> {
+        let rules = Rules::compile_layers(variant, limits, bot)?;
+        if !rules.defines("choose", 2) {
+            let shown = bot.last().map(|f| f.shown.as_str()).unwrap_or("bot");
+            return Err(Diagnostic::new(
+                shown,
+                "this bot defines no `choose(state, moves)`",
+            )
+            .with_help("a bot script must define fn choose(state, moves); see scripts/README.md, 'Bots'"));
+        }
+        Ok(rules)
+    }
+
+    fn compile_layers(
+        variant: Variant,
+        limits: Limits,
+        first: &[ScriptFile],
+    ) -> Result<Rules, Diagnostic> {
         let deadline = Deadline::default();
         let prints = PrintBuffer::default();
         let engine = build_engine(&variant.library.scripts_dir(), &limits, &deadline, &prints);
         let mut sources = Sources::default();
         let mut ast = AST::empty();
         let mut hasher = Sha256::new();
-        for script in &variant.scripts {
+        for script in first.iter().chain(&variant.scripts) {
             let text = std::fs::read_to_string(&script.path).map_err(|e| {
                 Diagnostic::new(&script.shown, format!("cannot read the script: {e}"))
             })?;
@@ -82,12 +111,8 @@ impl Rules {
             }
             ast = ast.merge(&layer);
         }
-        let defined = |name: &str, arity: usize| {
-            ast.iter_functions()
-                .any(|f| f.name == name && f.params.len() == arity)
-        };
         for (hook, arity) in REQUIRED_HOOKS {
-            if !defined(hook, arity) {
+            if !defines(&ast, hook, arity) {
                 let files: Vec<&str> = variant.scripts.iter().map(|s| s.shown.as_str()).collect();
                 return Err(Diagnostic::new(
                     variant.library.show(&variant.manifest),
@@ -102,8 +127,8 @@ impl Rules {
                 )));
             }
         }
-        let has_view = defined("view", 0);
-        let has_goals = defined("goals", 0);
+        let has_view = defines(&ast, "view", 0);
+        let has_goals = defines(&ast, "goals", 0);
         let data = data::load_all(&variant)?;
         Ok(Rules {
             variant,
@@ -124,6 +149,12 @@ impl Rules {
         })
     }
 
+    /// Whether the merged scripts define `name` with `arity` parameters.
+    pub fn defines(&self, name: &str, arity: usize) -> bool {
+        defines(&self.ast, name, arity)
+    }
+
+    /// Calls `hook` with `this` bound to `state`.
     fn call(
         &self,
         state: &mut Dynamic,
@@ -131,8 +162,26 @@ impl Rules {
         args: impl FuncArgs,
         tag: Option<Dynamic>,
     ) -> Result<Dynamic, Diagnostic> {
+        self.call_with(Some(state), hook, args, tag)
+    }
+
+    /// Calls a script function that takes no `this` (a bot's `choose(state, moves)`).
+    pub fn call_function(&self, name: &str, args: impl FuncArgs) -> Result<Dynamic, Diagnostic> {
+        self.call_with(None, name, args, None)
+    }
+
+    fn call_with(
+        &self,
+        this: Option<&mut Dynamic>,
+        hook: &str,
+        args: impl FuncArgs,
+        tag: Option<Dynamic>,
+    ) -> Result<Dynamic, Diagnostic> {
         let mut scope = Scope::new();
-        let mut options = CallFnOptions::new().eval_ast(false).bind_this_ptr(state);
+        let mut options = CallFnOptions::new().eval_ast(false);
+        if let Some(state) = this {
+            options = options.bind_this_ptr(state);
+        }
         if let Some(tag) = tag {
             options = options.with_tag(tag);
         }
@@ -306,11 +355,17 @@ impl Rules {
         std::mem::take(&mut self.prints.borrow_mut())
     }
 
-    fn defining_file(&self, function: &str) -> String {
+    /// The file that defines `function` (for messages about what it returned).
+    pub fn defining_file(&self, function: &str) -> String {
         self.sources
             .function_files
             .get(function)
             .cloned()
             .unwrap_or_else(|| self.variant.name.clone())
     }
+}
+
+fn defines(ast: &AST, name: &str, arity: usize) -> bool {
+    ast.iter_functions()
+        .any(|f| f.name == name && f.params.len() == arity)
 }

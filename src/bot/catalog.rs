@@ -1,0 +1,212 @@
+//! Finding a bot by name. `random` is built in; every other bot is a Rhai file, looked
+//! up for the variant first, then for its ancestors, then among the bots for any game:
+//!
+//! ```text
+//! scripts/bots/carcassonne-solo-5-meeples/greedy.rhai   the variant's own
+//! scripts/bots/carcassonne-solo/greedy.rhai             its parent's (extends)
+//! scripts/bots/greedy.rhai                              any variant
+//! ```
+//!
+//! so a derived variant plays with its parent's bots unless it brings its own. A name
+//! ending in `.rhai` is a path to a bot file anywhere (a bot being written).
+//!
+//! Files whose name starts with `_` are not bots but helpers shared by bots. Before a
+//! bot, the host compiles the helpers of scripts/bots/, then of each ancestor's folder
+//! (the root first), then of the variant's folder, then of the bot file's own folder:
+//! later helpers replace earlier functions of the same name. That is how one generic
+//! `greedy` or `lookahead` bot plays every game whose folder says what a good position
+//! is.
+
+use super::base::Bot;
+use super::random::RandomBot;
+use super::script::ScriptBot;
+use crate::diagnostic::Diagnostic;
+use crate::manifest::{ScriptFile, Variant};
+use crate::script::{Limits, Rules};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// The built-in bot.
+pub const RANDOM: &str = "random";
+
+/// A bot found by name, not yet compiled: plain data that any thread can load.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BotSource {
+    Random,
+    /// `files`: the helpers of the bot's folder, then the bot itself.
+    Script {
+        name: String,
+        files: Vec<ScriptFile>,
+    },
+}
+
+/// A bot compiled for one thread, ready to play any number of games.
+pub enum LoadedBot {
+    Random,
+    Script { name: String, rules: Rc<Rules> },
+}
+
+impl BotSource {
+    pub fn name(&self) -> &str {
+        match self {
+            BotSource::Random => RANDOM,
+            BotSource::Script { name, .. } => name,
+        }
+    }
+
+    /// Compiles the bot with `variant`'s rules (script bots; `random` needs nothing).
+    pub fn load(&self, variant: &Variant, limits: Limits) -> Result<LoadedBot, Diagnostic> {
+        Ok(match self {
+            BotSource::Random => LoadedBot::Random,
+            BotSource::Script { name, files } => LoadedBot::Script {
+                name: name.clone(),
+                rules: Rc::new(Rules::compile_with_bot(variant.clone(), limits, files)?),
+            },
+        })
+    }
+}
+
+impl LoadedBot {
+    /// The bot for one game, with its own generator seeded by `seed`.
+    pub fn start(&self, seed: u64) -> Box<dyn Bot> {
+        match self {
+            LoadedBot::Random => Box::new(RandomBot::seeded(seed)),
+            LoadedBot::Script { name, rules } => {
+                Box::new(ScriptBot::new(name, rules.clone(), seed))
+            }
+        }
+    }
+}
+
+/// The folders searched for `variant`'s bots, most specific first.
+fn bot_dirs(variant: &Variant) -> Vec<PathBuf> {
+    let bots = variant.library.scripts_dir().join("bots");
+    let mut dirs: Vec<PathBuf> = std::iter::once(&variant.name)
+        .chain(&variant.parents)
+        .map(|v| bots.join(v))
+        .collect();
+    dirs.push(bots);
+    dirs
+}
+
+/// Finds the bot called `name` for `variant`.
+pub fn find(variant: &Variant, name: &str) -> Result<BotSource, Diagnostic> {
+    if name == RANDOM {
+        return Ok(BotSource::Random);
+    }
+    if name.ends_with(".rhai") {
+        let path = PathBuf::from(name);
+        if !path.is_file() {
+            return Err(Diagnostic::new(name, "no such bot file")
+                .with_help("give the path of a .rhai file defining fn choose(state, moves)"));
+        }
+        let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+        return Ok(BotSource::Script {
+            name: stem.into_owned(),
+            files: with_helpers(variant, path, |p| p.display().to_string()),
+        });
+    }
+    let file = bot_dirs(variant)
+        .into_iter()
+        .map(|dir| dir.join(format!("{name}.rhai")))
+        .find(|path| path.is_file());
+    match file {
+        Some(path) if is_plain_name(name) => Ok(BotSource::Script {
+            name: name.to_owned(),
+            files: with_helpers(variant, path, |p| variant.library.show(p)),
+        }),
+        _ => Err(Diagnostic::new(
+            "--bot",
+            format!("no bot called `{name}` for {}", variant.name),
+        )
+        .with_help(format!(
+            "bots for {}: {} (scripts/bots/), or the path of a .rhai bot file",
+            variant.name,
+            names(variant).join(", ")
+        ))),
+    }
+}
+
+/// The helpers (`_*.rhai`, in name order within each folder) for the bot file `path`
+/// playing `variant`, from the most general folder to the bot's own, then the bot.
+fn with_helpers(
+    variant: &Variant,
+    path: PathBuf,
+    show: impl Fn(&Path) -> String,
+) -> Vec<ScriptFile> {
+    let mut dirs = bot_dirs(variant);
+    dirs.reverse();
+    let own = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let same = |a: &Path, b: &Path| {
+        a.canonicalize()
+            .ok()
+            .is_some_and(|a| b.canonicalize().ok() == Some(a))
+    };
+    if !dirs.iter().any(|d| same(d, &own)) {
+        dirs.push(own);
+    }
+    dirs.iter()
+        .flat_map(|dir| {
+            let mut helpers: Vec<PathBuf> = rhai_files(dir)
+                .into_iter()
+                .filter(|p| is_helper(p))
+                .collect();
+            helpers.sort();
+            helpers
+        })
+        .chain(std::iter::once(path))
+        .map(|path| ScriptFile {
+            shown: show(&path),
+            path,
+        })
+        .collect()
+}
+
+/// The `.rhai` files of `dir` (none when it does not exist).
+fn rhai_files(dir: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rhai") && p.is_file())
+        .collect()
+}
+
+fn is_helper(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with('_'))
+}
+
+/// A bot name is a file name without folders (so it cannot reach outside scripts/bots/)
+/// and is not a helper's.
+fn is_plain_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('_')
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+}
+
+/// Every bot `variant` can use, by name: `random` first, then the script bots.
+pub fn names(variant: &Variant) -> Vec<String> {
+    let found: BTreeSet<String> = bot_dirs(variant)
+        .iter()
+        .flat_map(|dir| rhai_files(dir))
+        .filter(|p| !is_helper(p))
+        .filter_map(|p| p.file_stem().and_then(|s| s.to_str()).map(str::to_owned))
+        .collect();
+    std::iter::once(RANDOM.to_owned()).chain(found).collect()
+}
+
+/// Finds, compiles and seeds a bot for one game (the REPL's `auto`, benchmarks).
+pub fn by_name(
+    variant: &Variant,
+    name: &str,
+    seed: u64,
+    limits: Limits,
+) -> Result<Box<dyn Bot>, Diagnostic> {
+    Ok(find(variant, name)?.load(variant, limits)?.start(seed))
+}

@@ -1,0 +1,159 @@
+//! The `sim` and `merge` commands, with the options the CLI and the REPL share: both
+//! parse them with clap from the same definitions, so `sim --help` reads the same in
+//! both places.
+
+use super::export;
+use super::report;
+use super::run::Run;
+use super::runner::{Plan, Timed};
+use super::shard::{self, Shard};
+use super::side::Side;
+use super::svg;
+use crate::bot;
+use crate::diagnostic::Diagnostic;
+use crate::manifest::options::parse_assignment;
+use crate::manifest::{Library, Variant};
+use crate::save::write_atomically;
+use std::fmt::Write;
+use std::path::PathBuf;
+
+/// The options of `sim`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SimArgs {
+    /// Games to play (per side).
+    #[arg(long, default_value_t = 1000)]
+    pub games: usize,
+    /// The bot: `random`, a script of scripts/bots/ (greedy, lookahead, …) or a .rhai file.
+    #[arg(long, default_value = "greedy")]
+    pub bot: String,
+    /// The base seed; each game's seed comes from it and the game's number.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Change an option, e.g. --set meeples_per_colour=5 (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Compare with another variant on the same seeds (with its own default options).
+    #[arg(long, value_name = "VARIANT")]
+    pub vs: Option<String>,
+    /// Compare with changed options: applied on top of the first side's (or of --vs's).
+    #[arg(long = "vs-set", value_name = "KEY=VALUE")]
+    pub vs_set: Vec<String>,
+    /// Compare with another bot.
+    #[arg(long = "vs-bot", value_name = "NAME")]
+    pub vs_bot: Option<String>,
+    /// Worker threads (default: every core); results never depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Play only part I of N of the games, to split a run over machines (see `merge`).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    #[command(flatten)]
+    pub outputs: Outputs,
+}
+
+/// Where to write the results, besides the report on standard output.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct Outputs {
+    /// Write the summary and every game's result as JSON (what `merge` reads).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Write one row per game as CSV.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Draw the histogram(s) as an SVG picture.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+}
+
+impl SimArgs {
+    /// The plan for `variant`, whose options already carry `base` overrides (the REPL's
+    /// game); `--set` comes on top.
+    pub fn plan(
+        &self,
+        library: &Library,
+        variant: Variant,
+        base: &[(String, String)],
+        progress: bool,
+    ) -> Result<Plan, Diagnostic> {
+        let mut overrides = base.to_vec();
+        overrides.extend(assignments(&self.set)?);
+        let bot = bot::find(&variant, &self.bot)?;
+        let mut sides = vec![Side {
+            variant,
+            overrides,
+            bot,
+        }];
+        if self.vs.is_some() || !self.vs_set.is_empty() || self.vs_bot.is_some() {
+            let (variant, mut overrides) = match &self.vs {
+                Some(name) => (Variant::load(library, name)?, Vec::new()),
+                None => (sides[0].variant.clone(), sides[0].overrides.clone()),
+            };
+            overrides.extend(assignments(&self.vs_set)?);
+            let bot = bot::find(&variant, self.vs_bot.as_deref().unwrap_or(&self.bot))?;
+            sides.push(Side {
+                variant,
+                overrides,
+                bot,
+            });
+        }
+        Ok(Plan {
+            sides,
+            games: self.games,
+            seed: self.seed,
+            shard: self.shard.as_deref().map(Shard::parse).transpose()?,
+            threads: self.threads,
+            progress,
+        })
+    }
+}
+
+fn assignments(list: &[String]) -> Result<Vec<(String, String)>, Diagnostic> {
+    list.iter().map(|s| parse_assignment(s)).collect()
+}
+
+/// Runs `sim` and returns the report (after writing any output files).
+pub fn sim(
+    library: &Library,
+    variant: Variant,
+    base: &[(String, String)],
+    args: &SimArgs,
+    progress: bool,
+) -> Result<String, Diagnostic> {
+    let Timed {
+        run,
+        elapsed,
+        threads,
+    } = args.plan(library, variant, base, progress)?.run()?;
+    let played: usize = run.sides.iter().map(|s| s.results.len()).sum();
+    let seconds = elapsed.as_secs_f64();
+    let timing = format!(
+        "{threads} thread{}, {seconds:.1} s, {:.0} games/s",
+        if threads == 1 { "" } else { "s" },
+        played as f64 / seconds.max(1e-9)
+    );
+    finish(&run, Some(&timing), &args.outputs)
+}
+
+/// Runs `merge`: the shards' files into the whole run's report and outputs.
+pub fn merge(files: &[PathBuf], outputs: &Outputs) -> Result<String, Diagnostic> {
+    let paths: Vec<&std::path::Path> = files.iter().map(PathBuf::as_path).collect();
+    let run = shard::merge(&paths)?;
+    finish(&run, None, outputs)
+}
+
+/// Writes the outputs asked for and returns the report.
+fn finish(run: &Run, timing: Option<&str>, outputs: &Outputs) -> Result<String, Diagnostic> {
+    let mut out = report::text(run, timing);
+    let files = [
+        (&outputs.json, export::json as fn(&Run) -> String),
+        (&outputs.csv, export::csv),
+        (&outputs.plot, svg::histogram),
+    ];
+    for (path, render) in files {
+        if let Some(path) = path {
+            write_atomically(path, &render(run))?;
+            let _ = writeln!(out, "wrote {}", path.display());
+        }
+    }
+    Ok(out)
+}

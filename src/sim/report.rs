@@ -1,0 +1,157 @@
+//! The run as text for the terminal: the score distribution with its confidence
+//! interval, a histogram, how games ended and how often goals were reached, one column
+//! per side, then the paired difference when two sides were compared.
+
+use super::histogram::{self, Bins};
+use super::run::{Run, SideRun, Tally};
+use super::stats::Paired;
+use std::fmt::Write;
+
+/// The report of `run`; `timing` is a line about threads and speed (absent for merges).
+pub fn text(run: &Run, timing: Option<&str>) -> String {
+    let mut out = String::new();
+    let shard = run
+        .shard
+        .map(|s| format!(", shard {s}"))
+        .unwrap_or_default();
+    let played = run.sides.first().map_or(0, |s| s.results.len());
+    let _ = writeln!(
+        out,
+        "{played} games per side from seed {}{shard}{}",
+        run.seed,
+        timing.map(|t| format!(" ({t})")).unwrap_or_default()
+    );
+    let sides: Vec<&SideRun> = run.sides.iter().collect();
+    for i in 0..sides.len() {
+        let _ = writeln!(out, "  {}", run.side_title(i));
+    }
+    out.push('\n');
+    table(&mut out, &sides);
+    out.push('\n');
+    let lists: Vec<Vec<i64>> = sides.iter().map(|s| s.totals()).collect();
+    let bins = Bins::covering(lists.iter().map(Vec::as_slice));
+    let columns: Vec<Vec<usize>> = lists.iter().map(|l| bins.counts(l)).collect();
+    let width = if sides.len() == 1 { 40 } else { 24 };
+    let _ = writeln!(
+        out,
+        "results{}",
+        if sides.len() > 1 { " (A | B)" } else { "" }
+    );
+    out.push_str(&histogram::draw(&bins, &columns, width));
+    if let Some(p) = &run.comparison {
+        out.push('\n');
+        comparison(&mut out, p);
+    }
+    out
+}
+
+/// Rows of figures, one column per side.
+fn table(out: &mut String, sides: &[&SideRun]) {
+    let mut rows: Vec<(String, Vec<String>)> = vec![
+        row("mean", sides, |s| format!("{:.2}", s.summary.score.mean)),
+        row("95% CI of the mean", sides, |s| {
+            let [lo, hi] = s.summary.score.ci95;
+            format!("{lo:.2} – {hi:.2}")
+        }),
+        row("standard deviation", sides, |s| {
+            format!("{:.2}", s.summary.score.sd)
+        }),
+        row("min / Q1 / median / Q3 / max", sides, |s| {
+            let d = &s.summary.score;
+            [d.min, d.q1, d.median, d.q3, d.max].map(trim).join(" / ")
+        }),
+        row("moves per game", sides, |s| {
+            let moves: usize = s.results.iter().map(|r| r.moves).sum();
+            format!("{:.1}", moves as f64 / s.results.len() as f64)
+        }),
+    ];
+    let section = |title: &str, pick: fn(&SideRun) -> &[Tally]| {
+        let mut names: Vec<&str> = Vec::new();
+        for s in sides {
+            for t in pick(s) {
+                if !names.contains(&t.what.as_str()) {
+                    names.push(&t.what);
+                }
+            }
+        }
+        let mut rows = Vec::new();
+        if !names.is_empty() {
+            rows.push((title.to_owned(), vec![String::new(); sides.len()]));
+        }
+        for name in names {
+            rows.push(row(&format!("  {name}"), sides, |s| {
+                let games = pick(s)
+                    .iter()
+                    .find(|t| t.what == name)
+                    .map_or(0, |t| t.games);
+                format!(
+                    "{games} ({:.1}%)",
+                    100.0 * games as f64 / s.results.len() as f64
+                )
+            }));
+        }
+        rows
+    };
+    rows.extend(section("how games ended", |s| &s.summary.ends));
+    rows.extend(section("goals reached", |s| &s.summary.goals));
+    let label_width = rows
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let cell_width = rows
+        .iter()
+        .flat_map(|(_, cells)| cells.iter().map(|c| c.chars().count()))
+        .max()
+        .unwrap_or(0);
+    for (label, cells) in rows {
+        let mut line = format!("{label:<label_width$}");
+        for cell in cells {
+            let _ = write!(line, "   {cell:>cell_width$}");
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+}
+
+fn row(
+    label: &str,
+    sides: &[&SideRun],
+    cell: impl Fn(&SideRun) -> String,
+) -> (String, Vec<String>) {
+    (label.to_owned(), sides.iter().map(|s| cell(s)).collect())
+}
+
+/// A figure without a useless `.0`.
+fn trim(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+fn comparison(out: &mut String, p: &Paired) {
+    let [lo, hi] = p.ci95;
+    let _ = writeln!(
+        out,
+        "B − A on the same {} seeds: {:+.2} (95% CI {lo:+.2} to {hi:+.2})",
+        p.games, p.mean_difference
+    );
+    let p_text = if p.p_value < 0.001 {
+        "p < 0.001".to_owned()
+    } else {
+        format!("p = {:.3}", p.p_value)
+    };
+    let t_text = p.t.map(|t| format!("t = {t:.2}, ")).unwrap_or_default();
+    let verdict = if p.significant {
+        "significant at 5%"
+    } else {
+        "not significant at 5%"
+    };
+    let _ = writeln!(out, "paired t test: {t_text}{p_text}: {verdict}");
+    let _ = writeln!(
+        out,
+        "B better in {} games, equal in {}, A better in {}",
+        p.b_better, p.equal, p.a_better
+    );
+}

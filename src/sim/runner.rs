@@ -1,0 +1,156 @@
+//! Playing the games of a run on every core. Each worker thread compiles its own rules
+//! and bot (Rhai engines are not shared between threads) and plays whole games; a game's
+//! result depends only on its seed, and results are put back in game order, so the
+//! output is the same whatever the number of threads.
+
+use super::run::{Run, SideHeader, SideRun};
+use super::seeds::game_seed;
+use super::shard::Shard;
+use super::side::{GameResult, Side, Table};
+use crate::diagnostic::Diagnostic;
+use crate::script::Limits;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+/// What to run.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// One side, or two to compare on the same seeds.
+    pub sides: Vec<Side>,
+    /// Games per side in the whole run.
+    pub games: usize,
+    pub seed: u64,
+    /// Play only this part of the games.
+    pub shard: Option<Shard>,
+    /// Worker threads; all cores when `None`.
+    pub threads: Option<usize>,
+    /// Draw a progress bar on standard error (only ever drawn when it is a terminal).
+    pub progress: bool,
+}
+
+/// A finished run and how long it took.
+pub struct Timed {
+    pub run: Run,
+    pub elapsed: Duration,
+    pub threads: usize,
+}
+
+impl Plan {
+    /// Plays every game of the plan.
+    pub fn run(&self) -> Result<Timed, Diagnostic> {
+        let indices = self.indices()?;
+        let limits = Limits::default();
+        // Compile once here first, so a broken script or bot is reported before any
+        // thread starts, and read what every game shares.
+        let mut headers = Vec::new();
+        for side in &self.sides {
+            let table = side.prepare(limits)?;
+            headers.push(SideHeader {
+                variant: side.variant.name.clone(),
+                bot: side.bot.name().to_owned(),
+                set: side
+                    .overrides
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect(),
+                options: side.options()?,
+                fingerprint: side.fingerprint()?,
+                goal_list: table.goal_list(side, game_seed(self.seed, 0))?,
+            });
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads.unwrap_or(0))
+            .build()
+            .map_err(|e| Diagnostic::new("--threads", format!("cannot start the threads: {e}")))?;
+        let bar = self.progress_bar((indices.len() * self.sides.len()) as u64);
+        let start = Instant::now();
+        let results = pool.install(|| {
+            self.sides
+                .iter()
+                .map(|side| play_all(side, &indices, self.seed, limits, &bar))
+                .collect::<Result<Vec<_>, _>>()
+        });
+        bar.finish_and_clear();
+        let sides = headers
+            .into_iter()
+            .zip(results?)
+            .map(|(header, results)| SideRun::new(header, results))
+            .collect();
+        Ok(Timed {
+            run: Run::new(self.games, self.seed, self.shard, sides),
+            elapsed: start.elapsed(),
+            threads: pool.current_num_threads(),
+        })
+    }
+
+    /// The games this run plays: all, or the shard's.
+    fn indices(&self) -> Result<Vec<usize>, Diagnostic> {
+        if self.games == 0 {
+            return Err(Diagnostic::new("--games", "a run needs at least one game"));
+        }
+        if self.threads == Some(0) {
+            return Err(
+                Diagnostic::new("--threads", "a run needs at least one thread")
+                    .with_help("leave --threads out to use every core"),
+            );
+        }
+        let Some(shard) = self.shard else {
+            return Ok((0..self.games).collect());
+        };
+        let games = shard.games(self.games);
+        if games.is_empty() {
+            return Err(Diagnostic::new(
+                "--shard",
+                format!(
+                    "shard {shard} of a run of {} games holds no game",
+                    self.games
+                ),
+            )
+            .with_help(format!(
+                "split {} games into at most {} shards",
+                self.games, self.games
+            )));
+        }
+        Ok(games)
+    }
+
+    fn progress_bar(&self, total: u64) -> ProgressBar {
+        if !self.progress || !std::io::stderr().is_terminal() {
+            return ProgressBar::hidden();
+        }
+        let bar = ProgressBar::new(total);
+        let style =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec:.0}  {eta} left")
+                .unwrap_or_else(|_| ProgressStyle::default_bar());
+        bar.set_style(style);
+        bar
+    }
+}
+
+/// Plays the games `indices` of one side on the current thread pool, in game order.
+fn play_all(
+    side: &Side,
+    indices: &[usize],
+    base_seed: u64,
+    limits: Limits,
+    bar: &ProgressBar,
+) -> Result<Vec<GameResult>, Diagnostic> {
+    indices
+        .par_iter()
+        .map_init(
+            || side.prepare(limits),
+            |table: &mut Result<Table, Diagnostic>, &game| {
+                let table = table.as_ref().map_err(Clone::clone)?;
+                let seed = game_seed(base_seed, game);
+                let result = table.play(side, game, seed).map_err(|e| Diagnostic {
+                    message: format!("game {game} (seed {seed}): {}", e.message),
+                    ..e
+                });
+                bar.inc(1);
+                result
+            },
+        )
+        .collect()
+}

@@ -1,0 +1,191 @@
+//! Splitting a run over machines and putting it back together. Shard I of N plays the
+//! games whose number is I−1 modulo N (interleaved, so every shard gets early and late
+//! games alike); `merge` checks that the files are the N shards of one run and rebuilds
+//! the whole run's document from their games.
+
+use super::run::{Run, SideRun, FORMAT, VERSION};
+use crate::diagnostic::Diagnostic;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Part `index` (1-based) of `count`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// Parses `I/N` with 1 ≤ I ≤ N.
+    pub fn parse(text: &str) -> Result<Shard, Diagnostic> {
+        let bad = |why: &str| {
+            Diagnostic::new("--shard", format!("`{text}`: {why}"))
+                .with_help("write I/N for part I of N, e.g. --shard 1/4 … --shard 4/4")
+        };
+        let (i, n) = text
+            .split_once('/')
+            .ok_or_else(|| bad("not of the form I/N"))?;
+        let parse = |s: &str| {
+            s.trim()
+                .parse::<usize>()
+                .map_err(|_| bad("I and N must be whole numbers"))
+        };
+        let shard = Shard {
+            index: parse(i)?,
+            count: parse(n)?,
+        };
+        if shard.count == 0 || shard.index == 0 || shard.index > shard.count {
+            return Err(bad("parts are numbered from 1 to N"));
+        }
+        Ok(shard)
+    }
+
+    /// The game numbers of this shard among `games`.
+    pub fn games(&self, games: usize) -> Vec<usize> {
+        (self.index - 1..games).step_by(self.count).collect()
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// Reads a results file written by `sim --json`.
+pub fn read(path: &Path) -> Result<Run, Diagnostic> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Diagnostic::new(&shown, format!("cannot read the file: {e}")))?;
+    let run: Run = serde_json::from_str(&text).map_err(|e| {
+        Diagnostic::new(&shown, format!("not a simulation results file: {e}"))
+            .at_line(&text, e.line(), e.column())
+            .with_help(
+                "merge takes the files written by `houserules sim … --shard I/N --json FILE`",
+            )
+    })?;
+    if run.format != FORMAT || run.version != VERSION {
+        return Err(Diagnostic::new(
+            &shown,
+            format!(
+                "results file of format `{}` version {}, expected `{FORMAT}` version {VERSION}",
+                run.format, run.version
+            ),
+        )
+        .with_help("re-run the shard with this version of houserules"));
+    }
+    Ok(run)
+}
+
+/// Merges the shards of one run, given in any order, into the whole run.
+pub fn merge(paths: &[&Path]) -> Result<Run, Diagnostic> {
+    let shards = paths
+        .iter()
+        .map(|p| read(p).map(|run| (p.display().to_string(), run)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let Some((first_name, first)) = shards.first() else {
+        return Err(Diagnostic::new("merge", "no files to merge")
+            .with_help("give the results files of every shard: houserules merge part-*.json"));
+    };
+    let count = first.shard.map_or(1, |s| s.count);
+    let mut seen = vec![None; count];
+    for (name, run) in &shards {
+        let mismatch = |what: &str| {
+            Diagnostic::new(name, format!("this shard is not of the same run as {first_name}: {what} differ"))
+                .with_help("merge only the shards of one `sim` command (same variant, options, bot, games, seed and rules)")
+        };
+        if run.games != first.games || run.seed != first.seed {
+            return Err(mismatch("the games or the base seed"));
+        }
+        if run.sides.len() != first.sides.len()
+            || run
+                .sides
+                .iter()
+                .zip(&first.sides)
+                .any(|(a, b)| a.header != b.header)
+        {
+            return Err(mismatch("the sides (variant, options, bot or rule files)"));
+        }
+        let shard = run.shard.ok_or_else(|| {
+            Diagnostic::new(name, "this file holds a whole run, not a shard")
+                .with_help("merge the files written with --shard I/N")
+        })?;
+        if shard.count != count {
+            return Err(mismatch("the number of shards"));
+        }
+        if let Some(other) = seen[shard.index - 1].replace(name.clone()) {
+            return Err(
+                Diagnostic::new(name, format!("shard {shard} is also in {other}"))
+                    .with_help("give each shard once"),
+            );
+        }
+        check_games(name, run, shard)?;
+    }
+    let missing: Vec<String> = (1..=count)
+        .filter(|i| seen[i - 1].is_none())
+        .map(|i| format!("{i}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(
+            Diagnostic::new("merge", format!("shard(s) {} missing", missing.join(", ")))
+                .with_help("give the results files of every shard"),
+        );
+    }
+    let sides = (0..first.sides.len())
+        .map(|s| {
+            let results = shards
+                .iter()
+                .flat_map(|(_, run)| run.sides[s].results.iter().cloned())
+                .collect();
+            SideRun::new(first.sides[s].header.clone(), results)
+        })
+        .collect();
+    Ok(Run::new(first.games, first.seed, None, sides))
+}
+
+/// Every side of a shard holds exactly the shard's games.
+fn check_games(name: &str, run: &Run, shard: Shard) -> Result<(), Diagnostic> {
+    let expected = shard.games(run.games);
+    for side in &run.sides {
+        let games: Vec<usize> = side.results.iter().map(|r| r.game).collect();
+        if games != expected {
+            return Err(Diagnostic::new(
+                name,
+                format!(
+                    "shard {shard} should hold games {} but holds {}",
+                    describe(&expected),
+                    describe(&games)
+                ),
+            )
+            .with_help("the file was changed or cut short; run this shard again"));
+        }
+    }
+    Ok(())
+}
+
+fn describe(games: &[usize]) -> String {
+    match games {
+        [] => "none".to_owned(),
+        [one] => one.to_string(),
+        [first, .., last] => format!("{} games from {first} to {last}", games.len()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_parse_and_split_the_games() {
+        let s = Shard::parse("2/3").unwrap();
+        assert_eq!(s.games(8), [1, 4, 7]);
+        let all: usize = (1..=3)
+            .map(|i| Shard { index: i, count: 3 }.games(8).len())
+            .sum();
+        assert_eq!(all, 8);
+        for bad in ["0/3", "4/3", "1/0", "x/2", "3", ""] {
+            let e = Shard::parse(bad).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("--shard: `{bad}`")), "{e}");
+        }
+    }
+}
