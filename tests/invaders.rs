@@ -463,3 +463,15 @@ fn random_games_conserve_meeples_and_end_with_player_minus_invaders() {
         assert!(score.contains_key("rank"));
     }
 }
+
+#[test]
+fn the_greedy_and_lookahead_bots_play_the_invaders() {
+    for bot in ["greedy", "lookahead"] {
+        let run = crate::common::houserules(
+            &["play", "invaders", "--seed", "3"],
+            &format!("auto 2 --bot {bot}\nlog\n"),
+        );
+        assert!(run.ok, "{}", run.stderr);
+        crate::common::assert_in_order(&run.stdout, &[&format!("{bot} played 2 moves"), "  2  "]);
+    }
+}
