@@ -72,6 +72,7 @@ pub fn run(
         shard: None,
         threads: Some(threads),
         progress: false,
+        keep_moves: false,
     }
     .run()?;
     let side = &timed.run.sides[0];

@@ -188,7 +188,10 @@ fn run(cli: Cli) -> Result<(), Diagnostic> {
         }
         Some(Command::Sim { variant, args }) => {
             let variant = Variant::load(&library, &variant)?;
-            print!("{}", sim::sim(&library, variant, &[], &args, true)?);
+            print!(
+                "{}",
+                sim::sim(&library, variant, &[], &args, true, db.as_deref().ok())?
+            );
         }
         Some(Command::Merge { files, outputs }) => {
             print!("{}", sim::merge(&files, &outputs)?);

@@ -543,3 +543,49 @@ fn bots_outside_the_repl_record_nothing() {
     assert!(run.ok, "{}", run.stderr);
     assert!(!db.exists());
 }
+
+#[test]
+fn simulations_are_recorded_only_when_asked() {
+    let (_dir, db) = temp_db();
+    let sim = |extra: &[&str]| {
+        let mut args = vec![
+            "sim",
+            "carcassonne-solo",
+            "--games",
+            "3",
+            "--bot",
+            "random",
+            "--threads",
+            "2",
+        ];
+        args.extend_from_slice(extra);
+        let run = houserules_with_db(&db, &args, "");
+        assert!(run.ok, "{}", run.stderr);
+        run.stdout
+    };
+    sim(&[]);
+    assert!(
+        !db.exists()
+            || Store::open(&db)
+                .unwrap()
+                .list(&HistoryQuery::default())
+                .unwrap()
+                .is_empty()
+    );
+    let out = sim(&["--record"]);
+    assert!(out.contains("recorded 3 games in"), "{out}");
+    let games = Store::open(&db)
+        .unwrap()
+        .list(&HistoryQuery::default())
+        .unwrap();
+    assert_eq!(games.len(), 3);
+    // Each recorded game replays to the result the simulation reported.
+    for g in games {
+        let mut s = Session::from_save(&library(), &g.record.to_save(), Limits::default()).unwrap();
+        assert_eq!(
+            s.score().unwrap()["total"].as_int().unwrap(),
+            g.record.total.unwrap()
+        );
+        assert!(s.over().unwrap().is_some());
+    }
+}

@@ -35,6 +35,7 @@ fn plan(sides: Vec<Side>, games: usize, threads: usize) -> Plan {
         shard: None,
         threads: Some(threads),
         progress: false,
+        keep_moves: false,
     }
 }
 

@@ -205,7 +205,7 @@ impl Repl {
             "moves" => list_moves(session),
             "play" => play(session, rest),
             "auto" => auto(session, rest, self.limits),
-            "sim" => sim(session, rest, &self.library),
+            "sim" => sim(session, rest, &self.library, db.as_deref().ok()),
             "undo" => session.undo().map(|m| format!("took back {m}\n")),
             "redo" => {
                 let m = session.redo()?;
@@ -504,7 +504,12 @@ struct SimLine {
 }
 
 /// `sim …` on the game's variant and options (the game itself is not touched).
-fn sim(session: &Session, rest: &str, library: &Library) -> Result<String, Diagnostic> {
+fn sim(
+    session: &Session,
+    rest: &str,
+    library: &Library,
+    db: Option<&Path>,
+) -> Result<String, Diagnostic> {
     let line = match SimLine::try_parse_from(rest.split_whitespace()) {
         Ok(line) => line,
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => return Ok(e.to_string()),
@@ -523,6 +528,7 @@ fn sim(session: &Session, rest: &str, library: &Library) -> Result<String, Diagn
         session.overrides(),
         &line.args,
         true,
+        db,
     )
 }
 

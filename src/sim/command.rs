@@ -13,9 +13,12 @@ use crate::bot;
 use crate::diagnostic::Diagnostic;
 use crate::manifest::options::parse_assignment;
 use crate::manifest::{Library, Variant};
-use crate::save::write_atomically;
+use crate::records::{GameRecord, Store};
+use crate::save::{write_atomically, SaveFile, FORMAT, VERSION};
+use crate::script::Limits;
+use crate::session::Session;
 use std::fmt::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The options of `sim`.
 #[derive(clap::Args, Debug, Clone)]
@@ -47,6 +50,9 @@ pub struct SimArgs {
     /// Play only part I of N of the games, to split a run over machines (see `merge`).
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
+    /// Record every game in the games database, as games finished in the REPL are.
+    #[arg(long)]
+    pub record: bool,
     #[command(flatten)]
     pub outputs: Outputs,
 }
@@ -103,6 +109,7 @@ impl SimArgs {
             shard: self.shard.as_deref().map(Shard::parse).transpose()?,
             threads: self.threads,
             progress,
+            keep_moves: self.record,
         })
     }
 }
@@ -111,19 +118,22 @@ fn assignments(list: &[String]) -> Result<Vec<(String, String)>, Diagnostic> {
     list.iter().map(|s| parse_assignment(s)).collect()
 }
 
-/// Runs `sim` and returns the report (after writing any output files).
+/// Runs `sim` and returns the report (after writing any output files, and recording the
+/// games in the database `db` when `--record` asks for it).
 pub fn sim(
     library: &Library,
     variant: Variant,
     base: &[(String, String)],
     args: &SimArgs,
     progress: bool,
+    db: Option<&Path>,
 ) -> Result<String, Diagnostic> {
+    let plan = args.plan(library, variant, base, progress)?;
     let Timed {
         run,
         elapsed,
         threads,
-    } = args.plan(library, variant, base, progress)?.run()?;
+    } = plan.run()?;
     let played: usize = run.sides.iter().map(|s| s.results.len()).sum();
     let seconds = elapsed.as_secs_f64();
     let timing = format!(
@@ -131,7 +141,38 @@ pub fn sim(
         if threads == 1 { "" } else { "s" },
         played as f64 / seconds.max(1e-9)
     );
-    finish(&run, Some(&timing), &args.outputs)
+    let mut out = finish(&run, Some(&timing), &args.outputs)?;
+    if args.record {
+        let db = db.ok_or_else(|| {
+            Diagnostic::new("--record", "there is no games database to record into")
+                .with_help("give one with --db FILE or HOUSERULES_DB")
+        })?;
+        let n = record(library, db, &plan.sides, &run)?;
+        let _ = writeln!(out, "recorded {n} games in {}", db.display());
+    }
+    Ok(out)
+}
+
+/// Replays every game of `run` (its moves were kept) into a record in the database.
+fn record(library: &Library, db: &Path, sides: &[Side], run: &Run) -> Result<usize, Diagnostic> {
+    let mut store = Store::open(db)?;
+    let mut n = 0;
+    for (side, played) in sides.iter().zip(&run.sides) {
+        for game in &played.results {
+            let save = SaveFile {
+                format: FORMAT.to_owned(),
+                version: VERSION,
+                variant: side.variant.manifest.display().to_string(),
+                seed: game.seed,
+                options: side.overrides.iter().cloned().collect(),
+                moves: game.log.clone(),
+            };
+            let mut session = Session::from_save(library, &save, Limits::default())?;
+            store.add(&GameRecord::of_session(&mut session)?)?;
+            n += 1;
+        }
+    }
+    Ok(n)
 }
 
 /// Runs `merge`: the shards' files into the whole run's report and outputs.

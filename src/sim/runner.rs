@@ -28,6 +28,8 @@ pub struct Plan {
     pub threads: Option<usize>,
     /// Draw a progress bar on standard error (only ever drawn when it is a terminal).
     pub progress: bool,
+    /// Keep every game's moves in its result (to record the games afterwards).
+    pub keep_moves: bool,
 }
 
 /// A finished run and how long it took.
@@ -69,7 +71,7 @@ impl Plan {
         let results = pool.install(|| {
             self.sides
                 .iter()
-                .map(|side| play_all(side, &indices, self.seed, limits, &bar))
+                .map(|side| play_all(side, &indices, self.seed, limits, self.keep_moves, &bar))
                 .collect::<Result<Vec<_>, _>>()
         });
         bar.finish_and_clear();
@@ -135,6 +137,7 @@ fn play_all(
     indices: &[usize],
     base_seed: u64,
     limits: Limits,
+    keep_moves: bool,
     bar: &ProgressBar,
 ) -> Result<Vec<GameResult>, Diagnostic> {
     indices
@@ -144,10 +147,12 @@ fn play_all(
             |table: &mut Result<Table, Diagnostic>, &game| {
                 let table = table.as_ref().map_err(Clone::clone)?;
                 let seed = game_seed(base_seed, game);
-                let result = table.play(side, game, seed).map_err(|e| Diagnostic {
-                    message: format!("game {game} (seed {seed}): {}", e.message),
-                    ..e
-                });
+                let result = table
+                    .play(side, game, seed, keep_moves)
+                    .map_err(|e| Diagnostic {
+                        message: format!("game {game} (seed {seed}): {}", e.message),
+                        ..e
+                    });
                 bar.inc(1);
                 result
             },

@@ -43,6 +43,9 @@ pub struct GameResult {
     pub goals: Vec<String>,
     /// The rest of `score()` at the end.
     pub score: BTreeMap<String, Value>,
+    /// The moves, when the run keeps them (`sim --record`); never in the JSON.
+    #[serde(skip)]
+    pub log: Vec<String>,
 }
 
 /// A goal of the variant, as listed by `goals()` at the start of a game.
@@ -131,7 +134,13 @@ impl Table {
     }
 
     /// Plays game `game` (seed `seed`) to its end.
-    pub fn play(&self, side: &Side, game: usize, seed: u64) -> Result<GameResult, Diagnostic> {
+    pub fn play(
+        &self,
+        side: &Side,
+        game: usize,
+        seed: u64,
+        keep_moves: bool,
+    ) -> Result<GameResult, Diagnostic> {
         let mut session =
             Session::start_shared(self.rules.clone(), &side.overrides, seed, Limits::default())?;
         let mut bot = self.bot.start(bot_seed(seed));
@@ -169,6 +178,11 @@ impl Table {
                 .into_iter()
                 .map(|(k, v)| (k.to_string(), to_json(&v)))
                 .collect(),
+            log: if keep_moves {
+                session.log().to_vec()
+            } else {
+                Vec::new()
+            },
         })
     }
 }
