@@ -24,10 +24,10 @@ use std::path::{Path, PathBuf};
 #[derive(clap::Args, Debug, Clone)]
 pub struct SimArgs {
     /// Games to play (per side).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_name = "N")]
     pub games: usize,
     /// The bot: `random`, a script of scripts/bots/ (greedy, lookahead, …) or a .rhai file.
-    #[arg(long, default_value = "greedy")]
+    #[arg(long, default_value = "greedy", value_name = "NAME")]
     pub bot: String,
     /// The base seed; each game's seed comes from it and the game's number.
     #[arg(long, default_value_t = 1)]
@@ -45,7 +45,7 @@ pub struct SimArgs {
     #[arg(long = "vs-bot", value_name = "NAME")]
     pub vs_bot: Option<String>,
     /// Worker threads (default: every core); results never depend on it.
-    #[arg(long)]
+    #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
     /// Play only part I of N of the games, to split a run over machines (see `merge`).
     #[arg(long, value_name = "I/N")]
