@@ -58,9 +58,7 @@ fn table(out: &mut String, sides: &[&SideRun]) {
         }),
         row("min / Q1 / median / Q3 / max", sides, |s| {
             let d = &s.summary.score;
-            [d.min, d.q1, d.median, d.q3, d.max]
-                .map(trim)
-                .join(" / ")
+            [d.min, d.q1, d.median, d.q3, d.max].map(trim).join(" / ")
         }),
         row("moves per game", sides, |s| {
             let moves: usize = s.results.iter().map(|r| r.moves).sum();
