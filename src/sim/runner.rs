@@ -9,7 +9,7 @@ use super::shard::Shard;
 use super::side::{GameResult, Side, Table};
 use crate::diagnostic::Diagnostic;
 use crate::script::Limits;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -123,9 +123,15 @@ impl Plan {
             return ProgressBar::hidden();
         }
         let bar = ProgressBar::new(total);
-        let style =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec:.0}  {eta} left")
-                .unwrap_or_else(|_| ProgressStyle::default_bar());
+        // indicatif's own `{per_sec}` shows four decimals: a whole number reads better.
+        let style = ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  {eta} left")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .with_key(
+                "rate",
+                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0} games/s", state.per_sec());
+                },
+            );
         bar.set_style(style);
         bar
     }
