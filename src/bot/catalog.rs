@@ -61,7 +61,11 @@ impl BotSource {
             BotSource::Random => LoadedBot::Random,
             BotSource::Script { name, files } => LoadedBot::Script {
                 name: name.clone(),
-                rules: Rc::new(Rules::compile_with_bot(variant.clone(), limits, files)?),
+                rules: Rc::new(Rules::compile_with_bot(
+                    variant.clone(),
+                    limits.for_bot_search(),
+                    files,
+                )?),
             },
         })
     }

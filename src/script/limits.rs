@@ -36,6 +36,19 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// A bot's `choose` is a search over many imagined games, not one rule step: it may
+    /// take ten times the operations and time of a rule hook (a lookahead decision on a
+    /// full Invaders board takes seconds). Size and depth limits stay as they are.
+    pub fn for_bot_search(self) -> Limits {
+        Limits {
+            max_operations: self.max_operations.saturating_mul(10),
+            time_limit: self.time_limit * 10,
+            ..self
+        }
+    }
+}
+
 /// The deadline of the hook call under way, shared with the engine's progress callback.
 #[derive(Debug, Clone, Default)]
 pub struct Deadline(Rc<Cell<Option<Instant>>>);
