@@ -4,8 +4,8 @@
 //! - [`manifest`]: variant manifests (TOML): scripts, data, typed options, `extends`.
 //! - [`script`]: the Rhai host: engine limits, the rules contract, diagnostics, and the
 //!   primitives registered for scripts.
-//! - [`carcassonne`]: Carcassonne primitives (tile set, board, feature graph, rendering),
-//!   plain Rust that knows no variant and no Rhai.
+//! - [`games`]: the game families (one folder each: primitives, Rhai API, data loaders,
+//!   pictures) and the registry that finds one by the manifest's `game`.
 //! - [`session`]: one game as (variant, options, seed, moves); undo, save, load, reload.
 //! - [`records`]: the games played (SQLite), goals reached, `history` and `goals`.
 //! - [`picture`]: a game's table as an SVG file.
@@ -20,8 +20,8 @@
 
 pub mod bench;
 pub mod bot;
-pub mod carcassonne;
 pub mod diagnostic;
+pub mod games;
 pub mod manifest;
 pub mod picture;
 pub mod records;

@@ -2,10 +2,9 @@
 //! set up directly (a board built tile by tile, scores, supplies) before playing the
 //! move the scenario is about.
 
-use houserules::carcassonne::{Board, Placement, Pos};
 use houserules::diagnostic::Diagnostic;
+use houserules::games::carcassonne::{api::TileSetRef, Board, Placement, Pos};
 use houserules::manifest::{Library, Variant};
-use houserules::script::carcassonne_api::TileSetRef;
 use houserules::script::{Limits, Rules};
 use rhai::{Dynamic, Map};
 use std::io::Write;

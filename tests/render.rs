@@ -4,7 +4,7 @@
 
 use crate::common::{houserules_with_db, library, TempLibrary};
 use houserules::bot::{play_out, RandomBot};
-use houserules::carcassonne::Board;
+use houserules::games::carcassonne::Board;
 use houserules::picture;
 use houserules::records::{GameRecord, Store};
 use houserules::script::Limits;
@@ -230,7 +230,7 @@ fn a_game_without_a_board_is_not_drawn() {
     let lib = TempLibrary::new();
     lib.write(
         "variants/counting.toml",
-        "name = \"counting\"\ntitle = \"Counting\"\ngame = \"counting\"\nscripts = [\"./counting.rhai\"]\n",
+        "name = \"counting\"\ntitle = \"Counting\"\ngame = \"core\"\nscripts = [\"./counting.rhai\"]\n",
     );
     lib.write(
         "variants/counting.rhai",
@@ -240,7 +240,7 @@ fn a_game_without_a_board_is_not_drawn() {
     let e = picture::svg(&mut s).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "counting: render draws Carcassonne games, and this game's state has no `board`\nhelp: render a game of a Carcassonne variant (`variants` lists them)"
+        "counting: the `core` family draws no picture\nhelp: the `core` family cannot draw this game; `show` prints it as text"
     );
 }
 

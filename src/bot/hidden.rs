@@ -5,48 +5,76 @@
 //! what the game's generator will draw next.
 
 use crate::script::rng::{Pile, Rng};
-use rhai::{Array, Dynamic};
+use rhai::{Array, Dynamic, Map};
+use std::collections::{BTreeMap, VecDeque};
 
 /// The state as a player sees it, determinized with `rng` (the bot's own generator).
 ///
-/// Piles that are items of one array (`this.piles = [p1, p2, p3]`) are taken to be
-/// dealt from one stack and are redealt together in their sizes; a pile held anywhere
-/// else is reshuffled on its own.
+/// The rules declare what is known: piles of one named stack (`pile(x).stack("tiles")`,
+/// and every pile `take`n from it) are gathered and dealt again in their sizes, a pile of
+/// no stack is reshuffled on its own, and a face-up pile keeps its order. Every stack is
+/// dealt where its first pile is met, walking the state in its own order, so the bot's
+/// generator is drawn in the same order in every run.
 pub fn player_view(state: &Dynamic, rng: &mut Rng) -> Dynamic {
+    let mut stacks = Stacks::default();
+    collect(state, &mut stacks);
     let mut seen = state.clone();
-    hide(&mut seen, rng);
+    hide(&mut seen, rng, &mut stacks);
     seen
 }
 
-fn hide(value: &mut Dynamic, rng: &mut Rng) {
-    if value.is::<Rng>() {
-        *value = Dynamic::from(rng.fork());
-    } else if let Some(pile) = value.read_lock::<Pile>().map(|p| p.reshuffled(rng)) {
-        *value = Dynamic::from(pile);
-    } else if value.is_map() {
-        if let Ok(mut map) = value.as_map_mut() {
-            map.values_mut().for_each(|v| hide(v, rng));
+/// The piles of each named stack, in the order they are met; once dealt, the piles
+/// still to hand back.
+#[derive(Default)]
+struct Stacks {
+    piles: BTreeMap<String, Vec<Pile>>,
+    dealt: BTreeMap<String, VecDeque<Pile>>,
+}
+
+fn collect(value: &Dynamic, stacks: &mut Stacks) {
+    if let Some(pile) = value.read_lock::<Pile>() {
+        if let (Some(name), false) = (pile.stack(), pile.is_face_up()) {
+            let name = name.to_owned();
+            stacks.piles.entry(name).or_default().push(pile.clone());
         }
-    } else if let Ok(mut array) = value.as_array_mut() {
-        hide_items(&mut array, rng);
+    } else if let Some(map) = value.read_lock::<Map>() {
+        map.values().for_each(|v| collect(v, stacks));
+    } else if let Some(array) = value.read_lock::<Array>() {
+        array.iter().for_each(|v| collect(v, stacks));
     }
 }
 
-/// Redeals the piles among `items` together, then hides what the other items hold.
-fn hide_items(items: &mut Array, rng: &mut Rng) {
-    let piles: Vec<usize> = (0..items.len())
-        .filter(|&i| items[i].is::<Pile>())
-        .collect();
-    if piles.len() > 1 {
-        let old: Vec<Pile> = piles.iter().map(|&i| items[i].clone_cast()).collect();
-        for (i, pile) in piles.iter().zip(Pile::redealt(&old, rng)) {
-            items[*i] = Dynamic::from(pile);
+fn hide(value: &mut Dynamic, rng: &mut Rng, stacks: &mut Stacks) {
+    if value.is::<Rng>() {
+        *value = Dynamic::from(rng.fork());
+    } else if let Some(pile) = value.read_lock::<Pile>().map(|p| p.clone()) {
+        if !pile.is_face_up() {
+            *value = Dynamic::from(match pile.stack() {
+                Some(name) => stacks.deal(name, rng),
+                None => pile.reshuffled(rng),
+            });
         }
+    } else if value.is_map() {
+        if let Ok(mut map) = value.as_map_mut() {
+            map.values_mut().for_each(|v| hide(v, rng, stacks));
+        }
+    } else if let Ok(mut array) = value.as_array_mut() {
+        array.iter_mut().for_each(|v| hide(v, rng, stacks));
     }
-    for (i, item) in items.iter_mut().enumerate() {
-        if !(piles.len() > 1 && piles.contains(&i)) {
-            hide(item, rng);
+}
+
+impl Stacks {
+    /// The next pile of stack `name`, dealing the whole stack when its first pile is met.
+    fn deal(&mut self, name: &str, rng: &mut Rng) -> Pile {
+        if !self.dealt.contains_key(name) {
+            let piles = self.piles.remove(name).unwrap_or_default();
+            self.dealt
+                .insert(name.to_owned(), Pile::redealt(&piles, rng).into());
         }
+        self.dealt
+            .get_mut(name)
+            .and_then(VecDeque::pop_front)
+            .unwrap_or_default()
     }
 }
 
@@ -65,8 +93,17 @@ mod tests {
     }
 
     fn pile(items: std::ops::Range<i64>) -> Pile {
+        made("pile(x)", items)
+    }
+
+    /// A pile of the stack "tiles".
+    fn tiles(items: std::ops::Range<i64>) -> Pile {
+        made("pile(x).stack(\"tiles\")", items)
+    }
+
+    fn made(code: &str, items: std::ops::Range<i64>) -> Pile {
         let items: Array = items.map(Dynamic::from_int).collect();
-        script("pile(x)", items.into()).cast()
+        script(code, items.into()).cast()
     }
 
     /// Draws every item of a pile (top first) through its script interface.
@@ -87,9 +124,9 @@ mod tests {
         map.insert(
             "piles".into(),
             Dynamic::from_array(vec![
-                Dynamic::from(pile(0..20)),
-                Dynamic::from(pile(20..40)),
-                Dynamic::from(pile(40..59)),
+                Dynamic::from(tiles(0..20)),
+                Dynamic::from(tiles(20..40)),
+                Dynamic::from(tiles(40..59)),
             ]),
         );
         map.insert("deck".into(), Dynamic::from(pile(100..130)));
@@ -102,7 +139,7 @@ mod tests {
     }
 
     #[test]
-    fn sibling_piles_are_redealt_together_in_their_sizes() {
+    fn piles_of_one_stack_are_redealt_together_in_their_sizes() {
         let seen = player_view(&state(), &mut Rng::seeded(3));
         let piles = field(&seen, "piles").into_array().unwrap();
         let drawn: Vec<Vec<i64>> = piles.iter().map(drawn).collect();
@@ -134,5 +171,56 @@ mod tests {
         let a: Vec<usize> = (0..8).map(|_| theirs.below(1000)).collect();
         let b: Vec<usize> = (0..8).map(|_| game.below(1000)).collect();
         assert_ne!(a, b);
+    }
+
+    #[test]
+    fn piles_of_no_stack_side_by_side_are_never_mixed() {
+        let letters: Array = "abcdefghij".chars().map(|c| c.to_string().into()).collect();
+        let letters: Pile = script("pile(x)", letters.into()).cast();
+        let mut map = Map::new();
+        map.insert(
+            "piles".into(),
+            Dynamic::from_array(vec![Dynamic::from(pile(0..10)), Dynamic::from(letters)]),
+        );
+        for seed in 0..20 {
+            let seen = player_view(&map.clone().into(), &mut Rng::seeded(seed));
+            let piles = field(&seen, "piles").into_array().unwrap();
+            let numbers = script(
+                "let out = []; while !x.is_empty { out.push(type_of(x.draw())); } out",
+                piles[0].clone(),
+            );
+            let kinds: Vec<String> = numbers
+                .into_array()
+                .unwrap()
+                .iter()
+                .map(|k| k.to_string())
+                .collect();
+            assert!(kinds.iter().all(|k| k == "i64"), "seed {seed}: {kinds:?}");
+            assert_eq!(kinds.len(), 10);
+        }
+    }
+
+    #[test]
+    fn a_stack_split_over_the_state_is_dealt_as_one() {
+        let mut mine = Map::new();
+        mine.insert("pile".into(), Dynamic::from(tiles(0..5)));
+        let mut map = Map::new();
+        map.insert("a".into(), mine.into());
+        map.insert("b".into(), Dynamic::from(tiles(5..10)));
+        let seen = player_view(&map.into(), &mut Rng::seeded(5));
+        let a = field(&seen, "a").read_lock::<Map>().unwrap()["pile"].clone();
+        let mut all = [drawn(&a), drawn(&field(&seen, "b"))].concat();
+        assert!(drawn(&a).iter().any(|&t| t >= 5), "{:?}", drawn(&a));
+        all.sort_unstable();
+        assert_eq!(all, (0..10).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_face_up_pile_keeps_its_order() {
+        let up = made("pile(x).face_up()", 0..12);
+        let mut map = Map::new();
+        map.insert("market".into(), Dynamic::from(up));
+        let seen = player_view(&map.into(), &mut Rng::seeded(9));
+        assert_eq!(drawn(&field(&seen, "market")), (0..12).collect::<Vec<_>>());
     }
 }

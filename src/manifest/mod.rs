@@ -130,6 +130,14 @@ fn load_chain(
                 file.error(&raw.name, "this manifest has neither `game` nor `extends`")
                     .with_help("add for example game = \"carcassonne\"")
             })?;
+            if crate::games::find(game.get_ref()).is_none() {
+                return Err(file
+                    .error(game, format!("no game family `{}`", game.get_ref()))
+                    .with_help(format!(
+                        "`game` names a family of primitives: {} (DESIGN.md, 'Families')",
+                        crate::games::names()
+                    )));
+            }
             Variant {
                 name: String::new(),
                 title: String::new(),

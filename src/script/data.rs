@@ -1,16 +1,15 @@
-//! Data named by a manifest's `[data]` table (files, or tables written inline). A file the game's primitives know
-//! (Carcassonne's `tiles`) becomes a host object; any other file becomes a plain Rhai
-//! object map, so a house rule can bring its own tables without touching Rust.
+//! Data named by a manifest's `[data]` table (files, or tables written inline). An entry
+//! the variant's family knows (Carcassonne's `tiles`) becomes a host object; any other
+//! becomes a plain Rhai object map, so a house rule can bring its own tables without
+//! touching Rust.
 
-use super::carcassonne_api::TileSetRef;
-use crate::carcassonne::TileSet;
+use super::Family;
 use crate::diagnostic::Diagnostic;
 use crate::manifest::{DataSource, Variant};
 use rhai::{Dynamic, Map};
-use std::sync::Arc;
 
 /// Loads every data file of `variant` into a map keyed like the manifest's `[data]`.
-pub fn load_all(variant: &Variant) -> Result<Map, Diagnostic> {
+pub fn load_all(variant: &Variant, family: &dyn Family) -> Result<Map, Diagnostic> {
     let mut map = Map::new();
     for (key, source) in &variant.data {
         let (shown, text) = match source {
@@ -26,18 +25,15 @@ pub fn load_all(variant: &Variant) -> Result<Map, Diagnostic> {
                 (shown, table.to_string())
             }
         };
-        let value = match (variant.game.as_str(), key.as_str()) {
-            ("carcassonne", "tiles") => {
-                let tiles = TileSet::from_toml_str(&text).map_err(|e| {
-                    let d = Diagnostic::new(&shown, e.message.clone());
-                    match (e.line, e.column) {
-                        (Some(l), c) => d.at_line(&text, l, c.unwrap_or(1)),
-                        _ => d,
-                    }
-                })?;
-                Dynamic::from(TileSetRef(Arc::new(tiles)))
-            }
-            _ => {
+        let value = match family.load_data(key, &text) {
+            Some(loaded) => loaded.map_err(|e| {
+                let d = Diagnostic::new(&shown, e.message.clone());
+                match (e.line, e.column) {
+                    (Some(l), c) => d.at_line(&text, l, c.unwrap_or(1)),
+                    _ => d,
+                }
+            })?,
+            None => {
                 let table: toml::Table = toml::from_str(&text).map_err(|e| {
                     let d = Diagnostic::new(&shown, e.message().to_owned());
                     match e.span() {

@@ -1,7 +1,9 @@
 //! The one place a Rhai engine is built: limits, the sandboxed `import`, captured
-//! `print`, and every host primitive. Each thread builds its own engine (no `sync`).
+//! `print`, the host's generic API and the API of the variant's family (only that one).
+//! Each thread builds its own engine (no `sync`).
 
 use super::limits::{Deadline, Limits};
+use super::Family;
 use rhai::module_resolvers::FileModuleResolver;
 use rhai::{Engine, EvalAltResult, Module, ModuleResolver, Position, Shared};
 use std::cell::RefCell;
@@ -13,6 +15,7 @@ pub type PrintBuffer = Rc<RefCell<Vec<String>>>;
 
 /// Builds an engine whose `import` only reaches files below `scripts_dir`.
 pub fn build_engine(
+    family: &dyn Family,
     scripts_dir: &Path,
     limits: &Limits,
     deadline: &Deadline,
@@ -49,8 +52,9 @@ pub fn build_engine(
     });
     super::rng::register(&mut engine);
     super::paint::register(&mut engine);
-    super::carcassonne_api::register(&mut engine);
     super::bot_api::register(&mut engine);
+    super::events::register(&mut engine);
+    family.register(&mut engine);
     engine
 }
 

@@ -2,15 +2,19 @@
 //! diagnostics that name file, line and column, and the primitives registered for scripts.
 
 mod bot_api;
-pub mod carcassonne_api;
 mod data;
 mod diagnostics;
 mod engine;
+pub mod events;
+mod family;
 pub mod interrupt;
 mod limits;
-mod paint;
+pub mod paint;
+mod parent;
 pub mod rng;
 mod rules;
 
+pub use events::Event;
+pub use family::{DataError, Family, PictureInput};
 pub use limits::Limits;
 pub use rules::{Goal, Move, Rules};

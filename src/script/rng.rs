@@ -1,12 +1,14 @@
 //! Randomness and hidden information for scripts. `Rng` is the only source of chance a
 //! rule may use, so a game is a pure function of (variant, options, seed, moves).
 //! `Pile` is a face-down stack: scripts can draw from it and count it but never look
-//! through it, which is what keeps a bot from reading the order of the tiles.
+//! through it, which is what keeps a bot from reading the order of the tiles. Scripts
+//! declare what a player knows of piles: piles dealt from one stack carry its name (a
+//! bot's view deals them again together), and a pile turned face up keeps its order.
 
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rhai::{Array, Dynamic, Engine, EvalAltResult, Position, INT};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, Position, INT};
 
 /// The game's seeded random number generator.
 #[derive(Clone, Debug)]
@@ -28,11 +30,16 @@ impl Rng {
     }
 }
 
-/// A face-down pile: draw from the top, count, never look.
+/// A pile: draw from the top, count, never look (unless it is face up).
 #[derive(Clone, Debug, Default)]
 pub struct Pile {
     /// The top of the pile is the end of the vector.
     items: Vec<Dynamic>,
+    /// The stack this pile was dealt from (`pile(x).stack("tiles")`; `take` keeps it):
+    /// piles of one stack are dealt again together in a bot's view.
+    stack: Option<ImmutableString>,
+    /// Its order is public: a bot's view leaves it as it is.
+    face_up: bool,
 }
 
 impl Pile {
@@ -44,12 +51,33 @@ impl Pile {
         self.items.is_empty()
     }
 
+    /// The name of the stack this pile was dealt from, if the script named one.
+    pub fn stack(&self) -> Option<&str> {
+        self.stack.as_deref()
+    }
+
+    pub fn is_face_up(&self) -> bool {
+        self.face_up
+    }
+
     /// The same pile with its order hidden again: what a player imagining the rest of
     /// the game may assume (used when a bot looks ahead).
     pub fn reshuffled(&self, rng: &mut Rng) -> Pile {
         let mut items = self.items.clone();
         items.shuffle(&mut rng.0);
-        Pile { items }
+        Pile {
+            items,
+            ..self.clone_empty()
+        }
+    }
+
+    /// A pile with this one's stack and visibility and no items.
+    fn clone_empty(&self) -> Pile {
+        Pile {
+            items: Vec::new(),
+            stack: self.stack.clone(),
+            face_up: self.face_up,
+        }
     }
 
     /// Piles dealt from one stack, gathered, shuffled and dealt again in the same sizes:
@@ -61,6 +89,7 @@ impl Pile {
             .iter()
             .map(|p| Pile {
                 items: all.split_off(all.len() - p.len()),
+                ..p.clone_empty()
             })
             .collect()
     }
@@ -85,6 +114,15 @@ pub fn register(engine: &mut Engine) {
             pile.items.shuffle(&mut rng.0);
             pile
         })
+        // A die: a number in 1..=sides.
+        .register_fn("roll", |rng: &mut Rng, sides: INT| {
+            if sides <= 0 {
+                return Err(error(format!(
+                    "rng.roll({sides}): a die needs at least one side"
+                )));
+            }
+            Ok(rng.below(sides as usize) as INT + 1)
+        })
         // A number in 0..n (n excluded).
         .register_fn("below", |rng: &mut Rng, n: INT| {
             if n <= 0 {
@@ -96,6 +134,29 @@ pub fn register(engine: &mut Engine) {
         .register_type_with_name::<Pile>("Pile")
         .register_fn("pile", |items: Array| Pile {
             items: items.into_iter().rev().collect(),
+            ..Pile::default()
+        })
+        // `pile(items).stack("tiles")`: this pile and every pile `take`n from it are one
+        // stack, dealt again together when a bot imagines the future.
+        .register_fn("stack", |mut p: Pile, name: ImmutableString| {
+            p.stack = Some(name);
+            p
+        })
+        // A face-up pile: everybody sees its order (`peek`), bots included.
+        .register_fn("face_up", |mut p: Pile| {
+            p.face_up = true;
+            p
+        })
+        .register_get("face_up", |p: &mut Pile| p.face_up)
+        // The top `n` items of a face-up pile, top first, without drawing them.
+        .register_fn("peek", |p: &mut Pile, n: INT| {
+            if !p.face_up {
+                return Err(error(
+                    "peek: this pile is face down; only a face-up pile (`.face_up()`) may be looked at".into(),
+                ));
+            }
+            let n = (n.max(0) as usize).min(p.items.len());
+            Ok(p.items.iter().rev().take(n).cloned().collect::<Array>())
         })
         .register_fn("to_string", |p: &mut Pile| {
             format!("<face-down pile of {}>", p.len())
@@ -114,6 +175,7 @@ pub fn register(engine: &mut Engine) {
             let rest = p.items.len() - n;
             Pile {
                 items: p.items.split_off(rest),
+                ..p.clone_empty()
             }
         });
 }

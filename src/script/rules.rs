@@ -7,7 +7,9 @@ use super::data;
 use super::diagnostics::{parse_error, runtime_error, Sources};
 use super::engine::{build_engine, PrintBuffer};
 use super::limits::{Deadline, Limits};
+use super::parent::{self, SharedLayers};
 use super::rng::Rng;
+use super::Family;
 use crate::diagnostic::Diagnostic;
 use crate::manifest::{OptionValues, ScriptFile, Variant};
 use rhai::{CallFnOptions, Dynamic, Engine, FuncArgs, Map, Scope, AST};
@@ -41,6 +43,7 @@ pub struct Goal {
 /// A variant's scripts compiled and merged, with an engine to run them.
 pub struct Rules {
     pub variant: Variant,
+    family: &'static dyn Family,
     engine: Engine,
     ast: AST,
     sources: Sources,
@@ -86,9 +89,25 @@ impl Rules {
         limits: Limits,
         first: &[ScriptFile],
     ) -> Result<Rules, Diagnostic> {
+        let family = crate::games::find(&variant.game).ok_or_else(|| {
+            Diagnostic::new(
+                variant.library.show(&variant.manifest),
+                format!("no game family `{}`", variant.game),
+            )
+            .with_help(format!("known families: {}", crate::games::names()))
+        })?;
         let deadline = Deadline::default();
         let prints = PrintBuffer::default();
-        let engine = build_engine(&variant.library.scripts_dir(), &limits, &deadline, &prints);
+        let mut engine = build_engine(
+            family,
+            &variant.library.scripts_dir(),
+            &limits,
+            &deadline,
+            &prints,
+        );
+        let layers = SharedLayers::default();
+        parent::register(&mut engine, &layers);
+        let mut compiled = Vec::new();
         let mut sources = Sources::default();
         let mut ast = AST::empty();
         let mut hasher = Sha256::new();
@@ -110,7 +129,9 @@ impl Rules {
                     .insert(f.name.to_owned(), script.shown.clone());
             }
             ast = ast.merge(&layer);
+            compiled.push((script.shown.clone(), layer));
         }
+        layers.borrow_mut().set(compiled, ast.clone());
         for (hook, arity) in REQUIRED_HOOKS {
             if !defines(&ast, hook, arity) {
                 let files: Vec<&str> = variant.scripts.iter().map(|s| s.shown.as_str()).collect();
@@ -129,9 +150,10 @@ impl Rules {
         }
         let has_view = defines(&ast, "view", 0);
         let has_goals = defines(&ast, "goals", 0);
-        let data = data::load_all(&variant)?;
+        let data = data::load_all(&variant, family)?;
         Ok(Rules {
             variant,
+            family,
             engine,
             ast,
             sources,
@@ -147,6 +169,11 @@ impl Rules {
                 .map(|b| format!("{b:02x}"))
                 .collect(),
         })
+    }
+
+    /// The family whose primitives the rules use.
+    pub fn family(&self) -> &'static dyn Family {
+        self.family
     }
 
     /// Whether the merged scripts define `name` with `arity` parameters.

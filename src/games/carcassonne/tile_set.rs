@@ -396,7 +396,7 @@ fn check_coverage(edges: &[Terrain; 4], segments: &[SegmentDef]) -> Result<(), S
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::carcassonne::points::tests::BASE;
+    use crate::games::carcassonne::points::tests::BASE;
 
     const BASE_TILES: &str = include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),

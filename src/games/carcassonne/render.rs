@@ -315,8 +315,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::carcassonne::tile_set::tests::base;
-    use crate::carcassonne::Placement;
+    use crate::games::carcassonne::tile_set::tests::base;
+    use crate::games::carcassonne::Placement;
 
     fn plain() -> RenderOptions {
         RenderOptions {

@@ -1,12 +1,13 @@
-//! Carcassonne primitives as seen from Rhai. The primitives themselves (`crate::carcassonne`)
-//! know nothing of Rhai; this module only adapts types: positions become `x, y` integers,
-//! features become integer ids (valid until the next tile is placed), lists become arrays.
+//! Carcassonne primitives as seen from Rhai. The primitives themselves (the family's other
+//! modules) know nothing of Rhai; this module only adapts types: positions become `x, y`
+//! integers, features become integer ids (valid until the next tile is placed), lists
+//! become arrays.
 
-use super::paint::{ansi_allowed, colour_by_name};
-use crate::carcassonne::{
+use super::{
     render_board, render_tile, Board, FeatureId, Placement, PointValues, Pos, RenderOptions,
     SegmentKind, SegmentView, TileSet,
 };
+use crate::script::paint::{ansi_allowed, colour_by_name};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Position, INT};
 use std::sync::Arc;
 

@@ -1,0 +1,62 @@
+//! The game families, one folder each, and the registry that finds one by the
+//! manifest's `game` value. This is the only module that names the families: the host
+//! asks the registry, and each family keeps its primitives, its Rhai API, its data
+//! loaders and its pictures in its own folder.
+
+pub mod carcassonne;
+pub mod core;
+
+use crate::script::Family;
+
+/// Every family, in the order `variants` and error messages list them.
+pub fn families() -> &'static [&'static dyn Family] {
+    &[&core::Core, &carcassonne::Carcassonne]
+}
+
+/// The family called `name`.
+pub fn find(name: &str) -> Option<&'static dyn Family> {
+    families().iter().copied().find(|f| f.name() == name)
+}
+
+/// The families' names, for messages: "core, carcassonne".
+pub fn names() -> String {
+    families()
+        .iter()
+        .map(|f| f.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_family_is_found_by_its_name_and_names_are_unique() {
+        for f in families() {
+            assert_eq!(find(f.name()).map(|g| g.name()), Some(f.name()));
+        }
+        let mut names: Vec<_> = families().iter().map(|f| f.name()).collect();
+        names.dedup();
+        assert_eq!(names.len(), families().len());
+    }
+
+    #[test]
+    fn an_unknown_family_is_not_found() {
+        assert!(find("chess").is_none());
+        assert_eq!(names(), "core, carcassonne");
+    }
+
+    #[test]
+    fn the_core_family_reads_no_data_and_draws_nothing() {
+        let core = find("core").unwrap();
+        assert!(core.load_data("tiles", "").is_none());
+        let (state, score) = (rhai::Map::new(), rhai::Map::new());
+        let input = crate::script::PictureInput {
+            state: &state,
+            score: &score,
+            legend: vec![],
+        };
+        assert!(core.svg(input).is_none());
+    }
+}

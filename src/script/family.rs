@@ -1,0 +1,46 @@
+//! What the host asks of a game family. A family is a plug-in: the primitives of one kind
+//! of game (a tile board, a production wheel…) with their Rhai API, the data files they
+//! read and the picture they draw. The host knows this trait and the registry that lists
+//! the families (`crate::games`), never a family itself.
+
+use rhai::{Dynamic, Engine, Map};
+
+/// A data file the family could not read: the message and where in the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DataError {
+    pub message: String,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+}
+
+/// What `render` hands a family: the state as the rules keep it, the score map as
+/// `score()` gives it, and the lines of the legend the host has written already
+/// (variant, seed, result, how the game stands).
+pub struct PictureInput<'a> {
+    pub state: &'a Map,
+    pub score: &'a Map,
+    pub legend: Vec<String>,
+}
+
+/// One game family, found by the manifest's `game` value.
+pub trait Family: Sync {
+    /// The manifest's `game` value (`carcassonne`, `core`, …).
+    fn name(&self) -> &'static str;
+
+    /// One line for messages that list the families.
+    fn about(&self) -> &'static str;
+
+    /// Registers the family's types and functions on an engine (after the host's own).
+    fn register(&self, _engine: &mut Engine) {}
+
+    /// A data entry the family reads into a host object (`None`: not one of its keys, so
+    /// the host reads it as a plain TOML table).
+    fn load_data(&self, _key: &str, _text: &str) -> Option<Result<Dynamic, DataError>> {
+        None
+    }
+
+    /// The table as an SVG picture, or `None` when the family draws no picture.
+    fn svg(&self, _input: PictureInput) -> Option<Result<String, String>> {
+        None
+    }
+}

@@ -1,0 +1,139 @@
+//! `this.parent("name", [args])`: a rule that replaces another calls the one it replaced.
+//!
+//! Scripts are merged in manifest order and a later function replaces an earlier one of
+//! the same name and arity, so the replaced definition is no longer in the merged AST.
+//! The host keeps every layer and, for a parent call, runs the merged rules with only
+//! that one function taken from the layer below the running definition. A parent may
+//! call its own parent: the host counts how deep the chain of parent calls of each
+//! function is, so every call goes one layer further down.
+
+use rhai::{
+    Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Position, Scope,
+    AST,
+};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// The layers of a variant's rules, shared with the engine's `parent` function.
+#[derive(Default)]
+pub struct Layers {
+    /// Each script as compiled, in merge order, with the name it is shown by.
+    layers: Vec<(String, AST)>,
+    merged: AST,
+    /// Parent calls under way, per (name, arity).
+    depth: HashMap<(String, usize), usize>,
+    /// The merged rules with one function taken from a lower layer, per (name, arity, layer).
+    built: HashMap<(String, usize, usize), Rc<AST>>,
+}
+
+pub type SharedLayers = Rc<RefCell<Layers>>;
+
+impl Layers {
+    pub fn set(&mut self, layers: Vec<(String, AST)>, merged: AST) {
+        *self = Layers {
+            layers,
+            merged,
+            ..Layers::default()
+        };
+    }
+
+    /// The layers that define (name, arity), in merge order.
+    fn definitions(&self, name: &str, arity: usize) -> Vec<usize> {
+        (0..self.layers.len())
+            .filter(|&i| {
+                self.layers[i]
+                    .1
+                    .iter_functions()
+                    .any(|f| f.name == name && f.params.len() == arity)
+            })
+            .collect()
+    }
+
+    /// The rules to run for the next parent call of (name, arity), or why there is none.
+    fn next(&mut self, name: &str, arity: usize) -> Result<Rc<AST>, String> {
+        let defs = self.definitions(name, arity);
+        let depth = self
+            .depth
+            .get(&(name.to_owned(), arity))
+            .copied()
+            .unwrap_or(0);
+        let Some(&layer) = defs.len().checked_sub(depth + 2).and_then(|i| defs.get(i)) else {
+            let shown: Vec<&str> = defs.iter().map(|&i| self.layers[i].0.as_str()).collect();
+            return Err(if shown.is_empty() {
+                format!("parent(\"{name}\", …) with {arity} argument(s): no rule of that name and arity")
+            } else {
+                format!(
+                    "parent(\"{name}\", …) with {arity} argument(s): no earlier rule to call (defined in {})",
+                    shown.join(", ")
+                )
+            });
+        };
+        let key = (name.to_owned(), arity, layer);
+        if let Some(ast) = self.built.get(&key) {
+            return Ok(ast.clone());
+        }
+        let lower = self.layers[layer]
+            .1
+            .clone_functions_only_filtered(|_, _, _, n, params| n == name && params == arity);
+        let ast = Rc::new(self.merged.merge(&lower));
+        self.built.insert(key, ast.clone());
+        Ok(ast)
+    }
+}
+
+fn error(message: String) -> Box<EvalAltResult> {
+    EvalAltResult::ErrorRuntime(message.into(), Position::NONE).into()
+}
+
+/// Runs the parent of `name` with `args`, `this` bound to `this` when given.
+fn call_parent(
+    ctx: &NativeCallContext,
+    layers: &SharedLayers,
+    this: Option<&mut Dynamic>,
+    name: &str,
+    args: Array,
+) -> Result<Dynamic, Box<EvalAltResult>> {
+    let key = (name.to_owned(), args.len());
+    let ast = layers.borrow_mut().next(name, args.len()).map_err(error)?;
+    *layers.borrow_mut().depth.entry(key.clone()).or_default() += 1;
+    let mut options = CallFnOptions::new().eval_ast(false);
+    if let Some(this) = this {
+        options = options.bind_this_ptr(this);
+    }
+    if let Some(tag) = ctx.tag() {
+        options = options.with_tag(tag.clone());
+    }
+    let result =
+        ctx.engine()
+            .call_fn_with_options::<Dynamic>(options, &mut Scope::new(), &ast, name, args);
+    if let Some(d) = layers.borrow_mut().depth.get_mut(&key) {
+        *d -= 1;
+    }
+    result
+}
+
+pub fn register(engine: &mut Engine, layers: &SharedLayers) {
+    let with_this = layers.clone();
+    let without = layers.clone();
+    engine
+        .register_fn(
+            "parent",
+            move |ctx: NativeCallContext, this: &mut Map, name: &str, args: Array| {
+                let mut state = Dynamic::from_map(std::mem::take(this));
+                let result = call_parent(&ctx, &with_this, Some(&mut state), name, args);
+                *this = state.try_cast::<Map>().ok_or_else(|| {
+                    error(format!(
+                        "parent(\"{name}\", …) replaced `this` with something that is not a map"
+                    ))
+                })?;
+                result
+            },
+        )
+        .register_fn(
+            "parent",
+            move |ctx: NativeCallContext, name: &str, args: Array| {
+                call_parent(&ctx, &without, None, name, args)
+            },
+        );
+}
