@@ -6,7 +6,7 @@ use crate::diagnostic::Diagnostic;
 use crate::manifest::options::{resolve, OptionValues};
 use crate::manifest::{Library, Variant};
 use crate::save::{SaveFile, FORMAT, VERSION};
-use crate::script::{Goal, Limits, Move, Rules};
+use crate::script::{events, Event, Goal, Limits, Move, Rules};
 use rhai::{Dynamic, Map};
 use std::path::Path;
 use std::rc::Rc;
@@ -20,6 +20,8 @@ pub struct Session {
     log: Vec<String>,
     redo: Vec<String>,
     state: Dynamic,
+    /// How many events the state held after setup and after each move of the log.
+    marks: Vec<usize>,
     limits: Limits,
 }
 
@@ -44,6 +46,7 @@ pub struct ReloadReport {
 /// first move refused (the state is the one before it).
 struct Replay {
     state: Dynamic,
+    marks: Vec<usize>,
     replayed: usize,
     rejected: Option<Rejection>,
 }
@@ -78,6 +81,7 @@ impl Session {
             seed,
             log: Vec::new(),
             redo: Vec::new(),
+            marks: vec![events::count(&state)],
             state,
             limits,
         })
@@ -109,6 +113,20 @@ impl Session {
 
     pub fn state(&self) -> &Dynamic {
         &self.state
+    }
+
+    /// What the rules announced during move `n` of the log (1-based; 0: while setting up).
+    pub fn events_of(&self, n: usize) -> Vec<Event> {
+        let end = self.marks.get(n).copied().unwrap_or(0);
+        let start = if n == 0 { 0 } else { self.marks[n - 1] };
+        let mut list = events::since(&self.state, start);
+        list.truncate(end.saturating_sub(start));
+        list
+    }
+
+    /// What the rules announced during the last move (or the setup, before any move).
+    pub fn last_events(&self) -> Vec<Event> {
+        self.events_of(self.log.len())
     }
 
     pub fn can_redo(&self) -> usize {
@@ -162,6 +180,7 @@ impl Session {
         match self.rules.play(&mut self.state, mv) {
             Ok(()) => {
                 self.log.push(mv.label.clone());
+                self.marks.push(events::count(&self.state));
                 if self.redo.last() == Some(&mv.label) {
                     self.redo.pop();
                 } else {
@@ -185,6 +204,7 @@ impl Session {
             .ok_or_else(|| Diagnostic::new("undo", "there is no move to undo"))?;
         self.state = self.replay_prefix(self.log.len() - 1)?;
         self.log.pop();
+        self.marks.truncate(self.log.len() + 1);
         self.redo.push(label.clone());
         Ok(label)
     }
@@ -258,6 +278,7 @@ impl Session {
             .with_help("the save was made under other rules; `new` starts a fresh game"));
         }
         session.state = replay.state;
+        session.marks = replay.marks;
         session.log = save.moves.clone();
         Ok(session)
     }
@@ -274,6 +295,7 @@ impl Session {
         self.rules = rules;
         self.options = options;
         self.state = replay.state;
+        self.marks = replay.marks;
         self.log.truncate(replay.replayed);
         self.redo.clear();
         Ok(ReloadReport {
@@ -328,6 +350,7 @@ fn replay(
     log: &[String],
 ) -> Result<Replay, Diagnostic> {
     let mut state = rules.new_state(options, seed)?;
+    let mut marks = vec![events::count(&state)];
     for (i, label) in log.iter().enumerate() {
         let outcome = rules
             .moves(&mut state)
@@ -345,7 +368,10 @@ fn replay(
                 rules.play(&mut next, &mv).map(|()| next)
             });
         match outcome {
-            Ok(next) => state = next,
+            Ok(next) => {
+                state = next;
+                marks.push(events::count(&state));
+            }
             Err(why) => {
                 let rejected = Rejection {
                     number: i + 1,
@@ -354,6 +380,7 @@ fn replay(
                 };
                 return Ok(Replay {
                     state,
+                    marks,
                     replayed: i,
                     rejected: Some(rejected),
                 });
@@ -362,6 +389,7 @@ fn replay(
     }
     Ok(Replay {
         state,
+        marks,
         replayed: log.len(),
         rejected: None,
     })

@@ -81,11 +81,12 @@ fn close_row(g: &mut Game, row: &Row, tiles: i32, colours: &[u8]) -> Scoring {
     g.set_table(b, i64::from(GREEN), row.middle.0);
     g.play(&format!("1,{}@{}", row.y, row.middle.1));
     let kind = if row.y == 0 { "road" } else { "city" };
-    assert_eq!(g.text("state.events[-1].kind"), kind);
+    let last = "state.events.filter(|e| e.kind == \"scored\")[-1]";
+    assert_eq!(g.text(&format!("{last}.feature")), kind);
     Scoring {
-        value: g.int("state.events[-1].value"),
-        colours: g.int("state.events[-1].colours.len()") as usize,
-        scored: g.text("state.events[-1].scored") == "true",
+        value: g.int(&format!("{last}.value")),
+        colours: g.int(&format!("{last}.who.len()")) as usize,
+        scored: g.text(&format!("{last}.scored")) == "true",
     }
 }
 
@@ -213,11 +214,14 @@ fn cloisters(earlier: usize, scores: &str) -> Vec<String> {
         .tile("B", 0, 2, 0);
     g.set_table(b, i64::from(GREEN), "B");
     let event =
-        "#{ kind: \"cloister\", value: 9, scored: true, colours: [1], majority: [1], turn: 3 }";
+        "#{ kind: \"scored\", feature: \"cloister\", value: 9, scored: true, who: [\"green\"], majority: [\"green\"], turn: 3 }";
     g.set("events", &format!("[{}]", vec![event; earlier].join(", ")));
     g.set("scores", scores);
     g.play("1,2@0");
-    assert_eq!(g.text("state.events[-1].kind"), "cloister");
+    assert_eq!(
+        g.text("state.events.filter(|e| e.kind == \"scored\")[-1].feature"),
+        "cloister"
+    );
     g.goals_reached()
 }
 
@@ -323,7 +327,7 @@ fn a_derived_variant_adds_a_goal_in_its_own_script() {
     house_rule(
         &lib,
         "solo-first-road",
-        "fn goals() {\n    let list = this.sheet_goals();\n    list.push(goal(\"H1\", \"Scoring any road\", this.scorings(\"road\", 1, (), ()) > 0));\n    list\n}\n",
+        "fn goals() {\n    let list = this.parent(\"goals\", []);\n    list.push(goal(\"H1\", \"Scoring any road\", this.scorings(\"road\", 1, (), ()) > 0));\n    list\n}\n",
     );
     let s = lib.session("solo-first-road", 1).unwrap();
     let goals = s.rules().goals(&mut s.state().clone()).unwrap();

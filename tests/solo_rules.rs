@@ -147,7 +147,10 @@ fn a_colour_that_is_not_last_scores_nothing_but_gets_its_meeple_back() {
     g.play("-1,0@270");
     assert_eq!(g.scores(), [5, 2, 3]);
     assert_eq!(g.supply(), [4, 3, 4]);
-    assert_eq!(g.text("state.events[0].scored"), "false");
+    assert_eq!(
+        g.text("state.events.filter(|e| e.kind == \"scored\")[0].scored"),
+        "false"
+    );
 }
 
 /// A city of four tiles, red on one half and green on the other, closed by red's tile.

@@ -96,7 +96,7 @@ mod tests {
         let mut state: Dynamic = Map::new().into();
         let options = rhai::CallFnOptions::new().bind_this_ptr(&mut state);
         engine
-            .call_fn_with_options::<()>(options, &mut rhai::Scope::new(), &ast, "go", ())
+            .call_fn_with_options::<()>(options, &mut rhai::Scope::new(), &ast, "act", ())
             .unwrap();
         state
     }
@@ -104,7 +104,7 @@ mod tests {
     #[test]
     fn announced_events_are_kept_in_order_with_their_fields() {
         let state = run(
-            "fn go() { this.announce(\"scored\", \"red scores 4\", #{ who: \"red\", points: 4 }); \
+            "fn act() { this.announce(\"scored\", \"red scores 4\", #{ who: \"red\", points: 4 }); \
              this.announce(\"end\", \"the game ends\"); }",
         );
         assert_eq!(count(&state), 2);

@@ -111,6 +111,7 @@ fn set_points(board: &mut Board, values: Map) -> Fallible<()> {
             "city_pennant" => &mut p.city_pennant,
             "tiny_city" => &mut p.tiny_city,
             "cloister_tile" => &mut p.cloister_tile,
+            "cloister_complete" => &mut p.cloister_complete,
             "end_road_tile" => &mut p.end_road_tile,
             "end_city_tile" => &mut p.end_city_tile,
             "end_city_pennant" => &mut p.end_city_pennant,

@@ -16,9 +16,10 @@ pub struct PointValues {
     /// Replaces `2 * city_tile` for a completed city of exactly 2 tiles
     /// (4 today, 2 in the first edition); pennants still add.
     pub tiny_city: i64,
-    /// Per tile of a cloister's 3x3 block, the cloister included: 9 tiles
-    /// when complete.
+    /// Per tile of an unfinished cloister's 3x3 block, the cloister included.
     pub cloister_tile: i64,
+    /// A completed cloister (9 in the base game: nine tiles at one point each).
+    pub cloister_complete: i64,
     /// Per tile of a road unfinished at the end.
     pub end_road_tile: i64,
     /// Per tile of a city unfinished at the end.
@@ -59,7 +60,11 @@ impl PointValues {
 
     /// `neighbours` = filled cells around the cloister (8 when complete).
     pub fn cloister(&self, neighbours: usize) -> i64 {
-        self.cloister_tile * count(1 + neighbours)
+        if neighbours >= 8 {
+            self.cloister_complete
+        } else {
+            self.cloister_tile * count(1 + neighbours)
+        }
     }
 
     pub fn field(&self, completed_cities: usize, incomplete_cities: usize) -> i64 {
@@ -78,6 +83,7 @@ pub(crate) mod tests {
         city_pennant: 2,
         tiny_city: 4,
         cloister_tile: 1,
+        cloister_complete: 9,
         end_road_tile: 1,
         end_city_tile: 1,
         end_city_pennant: 1,
