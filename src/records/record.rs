@@ -35,6 +35,10 @@ pub struct GameRecord {
     pub end_reason: String,
     /// The goals this game reached, in the order the rules list them.
     pub goals: Vec<GoalReached>,
+    /// What the rules announced, oldest first: each event's map with `move`, the number
+    /// of the move during which it happened (0: while the game was set up).
+    #[serde(default)]
+    pub events: Vec<serde_json::Value>,
 }
 
 /// A goal a game reached: its id and text as the rules gave them then.
@@ -82,7 +86,17 @@ impl GameRecord {
                 .with_help("keep the score map to numbers, strings, booleans, arrays and maps"))
             }
         };
+        let events = (0..=session.log().len())
+            .flat_map(|n| {
+                session.events_of(n).into_iter().map(move |e| {
+                    let mut fields = e.fields;
+                    fields.insert("move".into(), rhai::Dynamic::from_int(n as i64));
+                    serde_json::to_value(rhai::Dynamic::from_map(fields)).unwrap_or_default()
+                })
+            })
+            .collect();
         Ok(GameRecord {
+            events,
             played_at: utc_now(),
             variant: session.variant().name.clone(),
             variant_result: !options.is_empty(),

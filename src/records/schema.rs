@@ -7,7 +7,7 @@
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 
 /// Migration `i` brings the schema from version `i` to `i + 1`.
-pub const MIGRATIONS: [&str; 2] = [
+pub const MIGRATIONS: [&str; 3] = [
     // 1: one row per finished game. JSON text for the option map, moves and score map.
     "CREATE TABLE games (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -34,6 +34,8 @@ pub const MIGRATIONS: [&str; 2] = [
         text TEXT NOT NULL,
         PRIMARY KEY (game_id, goal)
     );",
+    // 3: what the rules announced during each move (JSON array); older games have none.
+    "ALTER TABLE games ADD COLUMN events TEXT NOT NULL DEFAULT '[]';",
 ];
 
 /// The version this program writes.

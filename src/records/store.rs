@@ -17,7 +17,7 @@ use std::time::Duration;
 const BUSY_WAIT: Duration = Duration::from_secs(1);
 
 const GAME_COLUMNS: &str = "id, played_at, variant, options, scripts_hash, seed, moves, total, \
-                            score, end_reason, rank, variant_result";
+                            score, end_reason, rank, variant_result, events";
 
 /// An open games database, migrated to the current schema.
 pub struct Store {
@@ -97,8 +97,8 @@ impl Store {
             let tx = self.conn.transaction()?;
             tx.execute(
                 "INSERT INTO games (played_at, variant, options, scripts_hash, seed, moves, total, \
-                 score, end_reason, rank, variant_result) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                 score, end_reason, rank, variant_result, events) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                 params![
                     r.played_at,
                     r.variant,
@@ -111,6 +111,7 @@ impl Store {
                     r.end_reason,
                     r.rank,
                     r.variant_result,
+                    json(&r.events),
                 ],
             )?;
             let id = tx.last_insert_rowid();
@@ -229,6 +230,7 @@ fn game_row(row: &Row) -> rusqlite::Result<StoredGame> {
             end_reason: row.get(9)?,
             rank: row.get(10)?,
             variant_result: row.get(11)?,
+            events: from_json(row, 12)?,
             goals: Vec::new(),
         },
     })

@@ -42,7 +42,7 @@ pub const COMMANDS: [(&str, &str); 25] = [
     ),
     ("undo", "take back the last move"),
     ("redo", "play again the move taken back"),
-    ("log", "the moves played so far"),
+    ("log", "the moves played so far, each with what happened during it"),
     ("score", "the score now (the result once the game is over)"),
     (
         "save",
@@ -209,7 +209,7 @@ impl Repl {
             "undo" => session.undo().map(|m| format!("took back {m}\n")),
             "redo" => {
                 let m = session.redo()?;
-                Ok(format!("played {m}\n{}", game_over_line(session)?))
+                played(session, &m)
             }
             "log" => Ok(log(session)),
             "score" => score(session),
@@ -451,7 +451,17 @@ fn play(session: &mut Session, choice: &str) -> Result<String, Diagnostic> {
         return Err(Diagnostic::new("play", "which move?").with_help("type `moves` to list them"));
     }
     let label = session.play(choice)?;
-    Ok(format!("played {label}\n{}", game_over_line(session)?))
+    played(session, &label)
+}
+
+/// What a move did: its label, then what the rules announced during it, then the end.
+fn played(session: &mut Session, label: &str) -> Result<String, Diagnostic> {
+    let mut out = format!("played {label}\n");
+    for event in session.last_events() {
+        let _ = writeln!(out, "  {}", event.text);
+    }
+    out.push_str(&game_over_line(session)?);
+    Ok(out)
 }
 
 fn auto(session: &mut Session, rest: &str, limits: Limits) -> Result<String, Diagnostic> {
@@ -532,10 +542,14 @@ fn sim(
     )
 }
 
+/// The moves with what the rules announced during each, indented under it.
 fn log(session: &Session) -> String {
     let mut out = String::new();
     for (i, m) in session.log().iter().enumerate() {
         let _ = writeln!(out, "{:>3}  {m}", i + 1);
+        for event in session.events_of(i + 1) {
+            let _ = writeln!(out, "       {}", event.text);
+        }
     }
     if out.is_empty() {
         out.push_str("no moves yet\n");
