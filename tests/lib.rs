@@ -4,6 +4,7 @@ mod common;
 
 mod bad_input;
 mod goals;
+mod house_rules;
 mod invaders;
 mod properties;
 mod records;

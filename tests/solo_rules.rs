@@ -71,7 +71,7 @@ fn red_road_west(g: &Game) -> crate::common::BoardBuilder {
 
 /// Red's road runs from a junction east of the start tile to its open west end; green
 /// holds a cloister tile that closes it (its meeple can only go on the cloister).
-fn red_road_before_cloister(g: &mut Game) {
+pub(crate) fn red_road_before_cloister(g: &mut Game) {
     let board = g
         .board()
         .tile("L", 1, 0, 0)
