@@ -73,7 +73,7 @@ enum Command {
         /// The game's number.
         id: i64,
     },
-    /// Draw a Carcassonne game, finished or running, as an SVG picture.
+    /// Draw a game, finished or running, as an SVG picture (when its family draws one).
     Render {
         /// A save file (`save FILE` in the REPL) or a recorded game's number.
         game: String,

@@ -3,6 +3,7 @@
 mod common;
 
 mod bad_input;
+mod families;
 mod goals;
 mod house_rules;
 mod invaders;
