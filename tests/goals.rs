@@ -198,10 +198,9 @@ fn a_feature_completed_without_paying_anyone_is_not_scored() {
 
 // ---------------------------------------------------------------- monasteries
 
-/// Earlier in the game `n` cloisters scored 9 (as the rules log them); now red's
-/// cloister at 0,1 is surrounded by green's tile, and `scores` say who is last.
-fn cloisters(earlier: usize, scores: &str) -> Vec<String> {
-    let mut g = Game::solo(&[]);
+/// Red's cloister at 0,1 lacks only its neighbour at 1,2; green holds the tile (B, played
+/// as `1,2@0`) that completes it.
+pub(crate) fn red_cloister_before_its_last_neighbour(g: &mut Game) {
     let b = g
         .board()
         .tile("B", 0, 1, 0)
@@ -213,6 +212,13 @@ fn cloisters(earlier: usize, scores: &str) -> Vec<String> {
         .tile("B", -1, 2, 0)
         .tile("B", 0, 2, 0);
     g.set_table(b, i64::from(GREEN), "B");
+}
+
+/// Earlier in the game `n` cloisters scored 9 (as the rules log them); now red's
+/// cloister at 0,1 is surrounded by green's tile, and `scores` say who is last.
+fn cloisters(earlier: usize, scores: &str) -> Vec<String> {
+    let mut g = Game::solo(&[]);
+    red_cloister_before_its_last_neighbour(&mut g);
     let event =
         "#{ kind: \"scored\", feature: \"cloister\", value: 9, scored: true, who: [\"green\"], majority: [\"green\"], turn: 3 }";
     g.set("events", &format!("[{}]", vec![event; earlier].join(", ")));

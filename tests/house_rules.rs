@@ -2,28 +2,16 @@
 //! through the real rules, with the effect it promises, and the `parent` call they use.
 
 use crate::common::{house_rule, Game, TempLibrary};
+use crate::goals::red_cloister_before_its_last_neighbour;
 use crate::solo_rules::red_road_before_cloister;
 
-const RED: u8 = 0;
-const GREEN: i64 = 1;
-
-/// The last `scored` event's field `key`.
+/// The last `scored` event.
 const LAST_SCORED: &str = "state.events.filter(|e| e.kind == \"scored\")[-1]";
 
 /// Red's cloister at 0,1 is closed by green's tile while red is last; the points paid.
 fn completed_cloister_value(variant: &str) -> i64 {
     let mut g = Game::new(variant, &[], 1);
-    let b = g
-        .board()
-        .tile("B", 0, 1, 0)
-        .meeple(0, 1, "cloister", RED)
-        .tile("U", -1, 0, 90)
-        .tile("U", 1, 0, 90)
-        .tile("B", -1, 1, 0)
-        .tile("B", 1, 1, 0)
-        .tile("B", -1, 2, 0)
-        .tile("B", 0, 2, 0);
-    g.set_table(b, GREEN, "B");
+    red_cloister_before_its_last_neighbour(&mut g);
     g.set("scores", "[1, 5, 5]");
     g.play("1,2@0");
     assert_eq!(g.text(&format!("{LAST_SCORED}.feature")), "cloister");
