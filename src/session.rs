@@ -11,6 +11,9 @@ use rhai::{Dynamic, Map};
 use std::path::Path;
 use std::rc::Rc;
 
+/// Joins the labels of the steps of a move typed whole: `use Granary > pay 1 coin`.
+pub const STEP: &str = " > ";
+
 /// A game in progress.
 pub struct Session {
     rules: Rc<Rules>,
@@ -124,9 +127,11 @@ impl Session {
         list
     }
 
-    /// What the rules announced during the last move (or the setup, before any move).
-    pub fn last_events(&self) -> Vec<Event> {
-        self.events_of(self.log.len())
+    /// What the rules announced during the moves after the first `n` of the log.
+    pub fn events_after(&self, n: usize) -> Vec<Event> {
+        (n + 1..=self.log.len())
+            .flat_map(|i| self.events_of(i))
+            .collect()
     }
 
     pub fn can_redo(&self) -> usize {
@@ -159,8 +164,9 @@ impl Session {
         self.rules.view(&mut self.state, ansi)
     }
 
-    /// Plays the move with this label, or with this 1-based number in the move list.
-    /// An illegal choice or a failing script leaves the game as it was.
+    /// Plays the move with this label, or with this 1-based number in the move list, or
+    /// a move made of steps typed whole (their labels joined by [`STEP`]). An illegal
+    /// choice or a failing script leaves the game as it was.
     pub fn play(&mut self, choice: &str) -> Result<String, Diagnostic> {
         if let Some(reason) = self.over()? {
             return Err(
@@ -169,9 +175,40 @@ impl Session {
             );
         }
         let moves = self.rules.moves(&mut self.state)?;
-        let mv = pick(&moves, choice)?;
-        self.play_move(&mv)?;
-        Ok(mv.label)
+        match pick(&moves, choice) {
+            Ok(mv) => {
+                self.play_move(&mv)?;
+                Ok(mv.label)
+            }
+            Err(_) if choice.contains(STEP) => self.play_steps(choice),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Plays each step of a move typed whole; if one is refused, every step is taken back.
+    fn play_steps(&mut self, choice: &str) -> Result<String, Diagnostic> {
+        let (before, redo) = (self.log.len(), self.redo.clone());
+        let mut played = Vec::new();
+        for (i, step) in choice.split(STEP).enumerate() {
+            let outcome = self.rules.moves(&mut self.state).and_then(|moves| {
+                let mv = pick(&moves, step)?;
+                self.play_move(&mv).map(|()| mv.label)
+            });
+            match outcome {
+                Ok(label) => played.push(label),
+                Err(e) => {
+                    self.state = self.replay_prefix(before)?;
+                    self.log.truncate(before);
+                    self.marks.truncate(before + 1);
+                    self.redo = redo;
+                    return Err(Diagnostic {
+                        message: format!("step {} `{step}` of `{choice}`: {}", i + 1, e.message),
+                        ..e
+                    });
+                }
+            }
+        }
+        Ok(played.join(STEP))
     }
 
     /// Plays a move taken from `moves()`, restoring the state if the script fails.

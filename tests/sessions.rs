@@ -238,3 +238,22 @@ fn the_same_seed_and_moves_give_the_same_game() {
         "another seed, another game"
     );
 }
+
+#[test]
+fn a_move_typed_whole_plays_its_steps_and_a_refused_step_takes_them_all_back() {
+    let mut s = solo(7);
+    assert_eq!(s.play("0,-1@180 > city:S").unwrap(), "0,-1@180 > city:S");
+    assert_eq!(s.log(), ["0,-1@180", "city:S"]);
+    assert!(s.events_after(0).iter().any(|e| e.kind == "scored"));
+
+    let mut t = solo(7);
+    let e = t.play("0,-1@180 > road:Q").unwrap_err();
+    assert!(
+        e.message.starts_with(
+            "step 2 `road:Q` of `0,-1@180 > road:Q`: `road:Q` is not a legal move here"
+        ),
+        "{e}"
+    );
+    assert!(t.log().is_empty());
+    assert_eq!(t.view(false).unwrap(), solo(7).view(false).unwrap());
+}

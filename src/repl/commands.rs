@@ -208,8 +208,9 @@ impl Repl {
             "sim" => sim(session, rest, &self.library, db.as_deref().ok()),
             "undo" => session.undo().map(|m| format!("took back {m}\n")),
             "redo" => {
+                let before = session.log().len();
                 let m = session.redo()?;
-                played(session, &m)
+                played(session, &m, before)
             }
             "log" => Ok(log(session)),
             "score" => score(session),
@@ -450,14 +451,16 @@ fn play(session: &mut Session, choice: &str) -> Result<String, Diagnostic> {
     if choice.is_empty() {
         return Err(Diagnostic::new("play", "which move?").with_help("type `moves` to list them"));
     }
+    let before = session.log().len();
     let label = session.play(choice)?;
-    played(session, &label)
+    played(session, &label, before)
 }
 
-/// What a move did: its label, then what the rules announced during it, then the end.
-fn played(session: &mut Session, label: &str) -> Result<String, Diagnostic> {
+/// What a move did: its label, then what the rules announced since the first `before`
+/// moves of the log, then the end.
+fn played(session: &mut Session, label: &str, before: usize) -> Result<String, Diagnostic> {
     let mut out = format!("played {label}\n");
-    for event in session.last_events() {
+    for event in session.events_after(before) {
         let _ = writeln!(out, "  {}", event.text);
     }
     out.push_str(&game_over_line(session)?);
