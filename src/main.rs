@@ -125,7 +125,8 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
@@ -133,30 +134,35 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli) -> Result<(), Diagnostic> {
+/// Runs the command; `Ok(false)` when a piped REPL session had a failed command.
+fn run(cli: Cli) -> Result<bool, Diagnostic> {
     let library = Library::locate(cli.home.as_deref())?;
     let limits = Limits::default();
     let db = records::db_path(cli.db.as_deref());
     match cli.command {
-        None => repl::run(recording_repl(library, limits, db), None),
+        None => return Ok(repl::run(recording_repl(library, limits, db), None)),
         Some(Command::Play { variant, seed, set }) => {
-            let overrides = set
+            let overrides: Vec<(String, String)> = set
                 .iter()
                 .map(|s| parse_assignment(s))
                 .collect::<Result<_, _>>()?;
-            // Fail before the REPL opens when the variant itself is broken.
-            Variant::load(&library, &variant)?;
-            repl::run(
+            // Fail before the REPL opens when the variant or an option is wrong.
+            let loaded = Variant::load(&library, &variant)?;
+            houserules::manifest::options::resolve(&loaded.options, &overrides)?;
+            return Ok(repl::run(
                 recording_repl(library, limits, db),
                 Some(Start::New(NewGame {
                     variant,
                     seed,
                     overrides,
                 })),
-            );
+            ));
         }
         Some(Command::Replay { id }) => {
-            repl::run(recording_repl(library, limits, db), Some(Start::Replay(id)));
+            return Ok(repl::run(
+                recording_repl(library, limits, db),
+                Some(Start::Replay(id)),
+            ));
         }
         Some(Command::History {
             variant,
@@ -218,7 +224,7 @@ fn run(cli: Cli) -> Result<(), Diagnostic> {
             }
         }
     }
-    Ok(())
+    Ok(true)
 }
 
 /// A REPL that records finished games, or says once why it cannot.

@@ -268,3 +268,150 @@ fn an_interrupt_stops_a_running_script_and_keeps_the_game() {
     assert!(e.contains("interrupted (Ctrl-C)"), "{e}");
     assert_eq!(s.log(), ["0,-1@180"]);
 }
+
+// ---------------------------------------------------------------- silent mistakes
+
+fn session_error(lib: &TempLibrary, name: &str) -> String {
+    lib.session(name, 1)
+        .err()
+        .expect("the variant is refused")
+        .to_string()
+}
+
+#[test]
+fn a_misspelled_override_is_refused_with_the_nearest_rule() {
+    let lib = TempLibrary::new();
+    house_rule(
+        &lib,
+        "typo",
+        "// every colour scores\nfn may_scroe(winners) {\n    true\n}\n",
+    );
+    let e = session_error(&lib, "typo");
+    assert!(
+        e.starts_with(
+            "scripts/house/typo.rhai:2:1: `fn may_scroe` replaces no rule and nothing calls it"
+        ),
+        "{e}"
+    );
+    assert!(e.contains("did you mean `may_score`?"), "{e}");
+    let check = crate::common::houserules(&["check", "typo"], "");
+    assert!(!check.ok);
+}
+
+#[test]
+fn an_override_with_another_number_of_parameters_is_refused() {
+    let lib = TempLibrary::new();
+    house_rule(&lib, "arity", "fn may_score() {\n    true\n}\n");
+    let e = session_error(&lib, "arity");
+    assert!(
+        e.starts_with("scripts/house/arity.rhai:1:1: `may_score` here has 0 parameter(s), but scripts/carcassonne/solo.rhai:"),
+        "{e}"
+    );
+    assert!(e.contains("defines it with 1"), "{e}");
+}
+
+#[test]
+fn a_house_rule_may_add_helpers_that_it_calls() {
+    let lib = TempLibrary::new();
+    house_rule(
+        &lib,
+        "helpers",
+        "fn may_score(winners) {\n    this.generous(winners)\n}\nfn generous(w) {\n    true\n}\n",
+    );
+    assert!(lib.session("helpers", 1).is_ok());
+}
+
+#[test]
+fn a_name_unlike_the_file_name_or_empty_is_refused_at_its_line() {
+    let lib = TempLibrary::new();
+    lib.write(
+        "variants/foo.toml",
+        "extends = \"carcassonne-solo\"\nname = \"bar\"\n",
+    );
+    assert_eq!(
+        load_error(&lib, "foo"),
+        "variants/foo.toml:2:8: `name = \"bar\"` differs from the file name `foo.toml`\n  |\n2 | name = \"bar\"\n  |        ^\nhelp: variants are found by file name: write name = \"foo\", or rename the file to bar.toml"
+    );
+    lib.write(
+        "variants/blank.toml",
+        "name = \"\"\nextends = \"carcassonne-solo\"\n",
+    );
+    assert!(load_error(&lib, "blank").contains("`name` is empty"));
+}
+
+#[test]
+fn a_total_that_is_not_a_whole_number_is_an_error_naming_the_script() {
+    let lib = TempLibrary::new();
+    house_rule(&lib, "half", "fn result_from(scores) {\n    1.5\n}\n");
+    let mut s = lib.session("half", 1).unwrap();
+    let e = s.score().unwrap_err().to_string();
+    assert!(
+        e.starts_with("scripts/carcassonne/solo.rhai: score() returned the total 1.5 (f64): results are whole numbers"),
+        "{e}"
+    );
+}
+
+#[test]
+fn over_must_return_nothing_or_a_string() {
+    let lib = TempLibrary::new();
+    house_rule(&lib, "never", "fn over() {\n    false\n}\n");
+    let mut s = lib.session("never", 1).unwrap();
+    let e = s.over().unwrap_err().to_string();
+    assert!(
+        e.starts_with("scripts/house/never.rhai: over() returned a bool: it must return () while the game runs"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_error_in_an_imported_module_names_the_module_file_and_line() {
+    let lib = TempLibrary::new();
+    lib.write(
+        "scripts/house/helpers.rhai",
+        "fn boom(x) {\n    let y = x + 1;\n    y.no_such_method()\n}\n",
+    );
+    house_rule(
+        &lib,
+        "importer",
+        "fn may_score(winners) {\n    import \"house/helpers\" as h;\n    h::boom(1)\n}\n",
+    );
+    let mut s = Session::new(&lib.library, "importer", &[], 7, Limits::default()).unwrap();
+    s.play("0,-1@180").unwrap();
+    let e = s.play("city:S").unwrap_err().to_string();
+    assert!(
+        e.starts_with(
+            "scripts/house/helpers.rhai:3:7: in play(): Function not found: no_such_method"
+        ),
+        "{e}"
+    );
+    assert!(e.contains("3 |     y.no_such_method()"), "{e}");
+}
+
+#[test]
+fn play_with_a_bad_set_exits_non_zero_before_the_repl() {
+    let run = crate::common::houserules(&["play", "carcassonne-solo", "--set", "bad=1"], "show\n");
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("unknown option `bad`"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+}
+
+#[test]
+fn a_piped_session_with_a_failed_command_exits_non_zero_after_reading_every_line() {
+    let failed = crate::common::houserules(
+        &["play", "pig-solo", "--seed", "1"],
+        "roll\nfrobnicate\nroll\n",
+    );
+    assert!(!failed.ok);
+    assert_eq!(
+        failed.stdout.matches("played roll").count(),
+        2,
+        "{}",
+        failed.stdout
+    );
+    let fine = crate::common::houserules(&["play", "pig-solo", "--seed", "1"], "roll\nroll\n");
+    assert!(fine.ok, "{}", fine.stdout);
+}

@@ -46,6 +46,9 @@ pub struct Variant {
     pub parents: Vec<String>,
     /// In merge order: the root ancestor's scripts first.
     pub scripts: Vec<ScriptFile>,
+    /// How many of `scripts` are the root ancestor's (the game's own); the rest are
+    /// house rules of derived variants, which `check` lints.
+    pub root_scripts: usize,
     pub data: BTreeMap<String, DataSource>,
     pub options: BTreeMap<String, OptionSpec>,
     pub library: Library,
@@ -146,6 +149,7 @@ fn load_chain(
                 manifest: PathBuf::new(),
                 parents: Vec::new(),
                 scripts: Vec::new(),
+                root_scripts: 0,
                 data: BTreeMap::new(),
                 options: BTreeMap::new(),
                 library: library.clone(),
@@ -153,8 +157,36 @@ fn load_chain(
         }
     };
     apply(&file, &mut variant)?;
+    if raw.extends.is_none() {
+        variant.root_scripts = variant.scripts.len();
+    }
     visiting.pop();
     Ok(variant)
+}
+
+/// A variant is found by its file name, so `name` must be the file's name.
+fn check_name(file: &Parsed) -> Result<(), Diagnostic> {
+    let name = file.raw.name.get_ref();
+    let stem = file
+        .path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned());
+    if name.is_empty() {
+        return Err(file
+            .error(&file.raw.name, "`name` is empty")
+            .with_help(format!("write name = \"{}\"", stem.unwrap_or_default())));
+    }
+    match stem {
+        Some(stem) if &stem != name => Err(file
+            .error(
+                &file.raw.name,
+                format!("`name = \"{name}\"` differs from the file name `{stem}.toml`"),
+            )
+            .with_help(format!(
+                "variants are found by file name: write name = \"{stem}\", or rename the file to {name}.toml"
+            ))),
+        _ => Ok(()),
+    }
 }
 
 fn find_parent(
@@ -194,6 +226,7 @@ fn apply(file: &Parsed, variant: &mut Variant) -> Result<(), Diagnostic> {
             ));
         }
     }
+    check_name(file)?;
     variant.name = raw.name.get_ref().clone();
     variant.title = raw.title.clone().unwrap_or_else(|| variant.name.clone());
     if let Some(d) = &raw.description {

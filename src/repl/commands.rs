@@ -88,6 +88,8 @@ pub const COMMANDS: [(&str, &str); 25] = [
 pub struct Step {
     pub output: String,
     pub quit: bool,
+    /// The command failed (a piped session then ends with a non-zero exit status).
+    pub failed: bool,
 }
 
 /// The REPL's state: the rules folder, the game if one is running, and where finished
@@ -158,8 +160,8 @@ impl Repl {
         let result = match command {
             "quit" | "exit" => {
                 return Step {
-                    output: String::new(),
                     quit: true,
+                    ..Step::default()
                 }
             }
             "help" | "?" => Ok(help()),
@@ -172,6 +174,7 @@ impl Repl {
             "replay" => self.replay(rest),
             other => self.with_game(other, rest, line),
         };
+        let failed = result.is_err();
         let mut output = match result {
             Ok(text) => text,
             Err(e) => format!("error: {e}\n"),
@@ -186,6 +189,7 @@ impl Repl {
         Step {
             output,
             quit: false,
+            failed,
         }
     }
 

@@ -22,7 +22,9 @@ pub enum Start {
 }
 
 /// Runs the REPL on standard input until `quit` or the end of input.
-pub fn run(mut repl: Repl, start: Option<Start>) {
+/// Runs the REPL until `quit` or the end of input. Returns whether every command of a
+/// piped session succeeded (at a terminal a failed command is only reported).
+pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     repl.ansi = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let words = SharedWords::default();
@@ -37,18 +39,27 @@ pub fn run(mut repl: Repl, start: Option<Start>) {
     } else {
         Box::new(PlainLines(std::io::stdin().lock()))
     };
+    let mut all_ok = true;
     match start {
         Some(Start::New(game)) => emit(&match repl.start(&game) {
             Ok(text) => text,
-            Err(e) => format!("error: {e}\n"),
+            Err(e) => {
+                all_ok = false;
+                format!("error: {e}\n")
+            }
         }),
-        Some(Start::Replay(id)) => emit(&repl.execute(&format!("replay {id}")).output),
+        Some(Start::Replay(id)) => {
+            let step = repl.execute(&format!("replay {id}"));
+            all_ok &= !step.failed;
+            emit(&step.output);
+        }
         None => {}
     }
     refresh_words(&mut repl, &words);
     while let Some(line) = source.read_line() {
         crate::script::interrupt::clear();
         let step = repl.execute(&line);
+        all_ok &= !step.failed;
         emit(&step.output);
         if step.quit {
             break;
@@ -57,6 +68,7 @@ pub fn run(mut repl: Repl, start: Option<Start>) {
             refresh_words(&mut repl, &words);
         }
     }
+    interactive || all_ok
 }
 
 /// Prints, ignoring a closed pipe (the reader went away; nothing to do about it).

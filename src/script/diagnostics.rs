@@ -5,6 +5,7 @@
 use crate::diagnostic::Diagnostic;
 use rhai::{EvalAltResult, ParseError, Position};
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 /// The merged scripts of a variant, kept to quote failing lines and to tell which file
 /// a function comes from (`AST::merge` keeps only one source name for the whole AST).
@@ -14,6 +15,31 @@ pub struct Sources {
     pub texts: BTreeMap<String, String>,
     /// The file that defines each function name (the last definition wins, as in merge).
     pub function_files: BTreeMap<String, String>,
+    /// Where imported modules are (`import "house/helpers"`), and the rules folder their
+    /// files are shown relative to.
+    pub scripts_dir: PathBuf,
+    pub root: PathBuf,
+}
+
+impl Sources {
+    /// The file a failing function came from. A rule function's frame carries the merged
+    /// scripts' one source name, so its file is looked up by name; any other source is a
+    /// module imported by path, whose text is read to quote the line.
+    fn file_of(&mut self, function: &str, source: &str) -> String {
+        if source.is_empty() || self.texts.contains_key(source) {
+            return self
+                .function_files
+                .get(function)
+                .cloned()
+                .unwrap_or_else(|| source.to_owned());
+        }
+        let path = self.scripts_dir.join(format!("{source}.rhai"));
+        let shown = crate::diagnostic::display_path(&path, &self.root);
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            self.texts.insert(shown.clone(), text);
+        }
+        shown
+    }
 }
 
 fn located(sources: &Sources, source: &str, pos: Position, message: String) -> Diagnostic {
@@ -47,15 +73,16 @@ pub fn parse_error(sources: &Sources, source: &str, err: &ParseError) -> Diagnos
 
 /// A runtime error from hook `hook`, located at its innermost frame.
 pub fn runtime_error(sources: &Sources, hook: &str, err: &EvalAltResult) -> Diagnostic {
+    let mut sources = sources.clone();
     let mut frames = Vec::new();
     let mut current = err;
     let mut source = String::new();
     loop {
         match current {
             EvalAltResult::ErrorInFunctionCall(name, src, inner, _) => {
-                let file = sources.function_files.get(name).unwrap_or(src);
+                let file = sources.file_of(name, src);
                 frames.push((name.clone(), file.clone()));
-                source = file.clone();
+                source = file;
                 current = inner;
             }
             EvalAltResult::ErrorInModule(_, inner, _) => current = inner,
@@ -95,7 +122,7 @@ pub fn runtime_error(sources: &Sources, hook: &str, err: &EvalAltResult) -> Diag
     } else {
         source.as_str()
     };
-    let mut d = located(sources, file, pos, format!("in {hook}(): {message}"));
+    let mut d = located(&sources, file, pos, format!("in {hook}(): {message}"));
     let trail: Vec<String> = frames
         .iter()
         .rev()

@@ -9,6 +9,7 @@ pub mod events;
 mod family;
 pub mod interrupt;
 mod limits;
+mod lint;
 pub mod paint;
 mod parent;
 pub mod rng;

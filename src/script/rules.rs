@@ -7,6 +7,7 @@ use super::data;
 use super::diagnostics::{parse_error, runtime_error, Sources};
 use super::engine::{build_engine, PrintBuffer};
 use super::limits::{Deadline, Limits};
+use super::lint;
 use super::parent::{self, SharedLayers};
 use super::rng::Rng;
 use super::Family;
@@ -108,7 +109,11 @@ impl Rules {
         let layers = SharedLayers::default();
         parent::register(&mut engine, &layers);
         let mut compiled = Vec::new();
-        let mut sources = Sources::default();
+        let mut sources = Sources {
+            scripts_dir: variant.library.scripts_dir(),
+            root: variant.library.root.clone(),
+            ..Sources::default()
+        };
         let mut ast = AST::empty();
         let mut hasher = Sha256::new();
         for script in first.iter().chain(&variant.scripts) {
@@ -131,6 +136,11 @@ impl Rules {
             ast = ast.merge(&layer);
             compiled.push((script.shown.clone(), layer));
         }
+        lint::check_overrides(
+            &compiled,
+            first.len() + variant.root_scripts,
+            &sources.texts,
+        )?;
         layers.borrow_mut().set(compiled, ast.clone());
         for (hook, arity) in REQUIRED_HOOKS {
             if !defines(&ast, hook, arity) {
@@ -285,10 +295,15 @@ impl Rules {
     /// Why the game ended, or `None` while it runs.
     pub fn over(&self, state: &mut Dynamic) -> Result<Option<String>, Diagnostic> {
         let v = self.call(state, "over", (), None)?;
-        Ok(if v.is_unit() {
-            None
-        } else {
-            Some(v.to_string())
+        if v.is_unit() {
+            return Ok(None);
+        }
+        v.into_string().map(Some).map_err(|kind| {
+            Diagnostic::new(
+                self.defining_file("over"),
+                format!("over() returned a {kind}: it must return () while the game runs, else a string saying why it ended"),
+            )
+            .with_help("return for example \"the last tile was placed\"")
         })
     }
 
@@ -302,14 +317,22 @@ impl Rules {
             )
             .with_help("return for example #{ total: 12 }")
         })?;
-        if !map.contains_key("total") {
-            return Err(Diagnostic::new(
+        match map.get("total") {
+            None => Err(Diagnostic::new(
                 self.defining_file("score"),
                 "score() returned no `total`",
             )
-            .with_help("return for example #{ total: 12, red: 14 }"));
+            .with_help("return for example #{ total: 12, red: 14 }")),
+            Some(total) if !total.is_int() => Err(Diagnostic::new(
+                self.defining_file("score"),
+                format!(
+                    "score() returned the total {total} ({}): results are whole numbers",
+                    total.type_name()
+                ),
+            )
+            .with_help("round it, for example `(sum / n).to_int()` or integer division `sum / n`")),
+            Some(_) => Ok(map),
         }
-        Ok(map)
     }
 
     /// The board as text; `ansi` allows colours (scripts read it through the call's tag).
