@@ -303,7 +303,17 @@ fn bad_run_settings_are_refused_with_a_hint() {
     );
     p.shard = None;
     p.threads = Some(0);
-    assert!(e(p).starts_with("--threads: a run needs at least one thread"));
+    assert!(e(p.clone()).starts_with("--threads: 0 threads: a run needs 1 to 1024"));
+    p.threads = Some(100_000);
+    assert!(e(p.clone()).starts_with("--threads: 100000 threads"));
+    p.threads = None;
+    p.games = usize::MAX;
+    assert!(e(p.clone()).starts_with(&format!(
+        "--games: {} games: a side plays at most 10000000",
+        usize::MAX
+    )));
+    p.games = 100_000_000_000;
+    assert!(e(p).starts_with("--games: 100000000000 games"));
     let five = side(&[("meeples_per_colour", "50")], "random");
     assert!(e(plan(vec![five], 2, 1)).contains("out of range 1..=10"));
 }
@@ -358,6 +368,51 @@ fn corrupt_or_mismatched_shards_are_not_merged() {
         &json(&run(&plan(vec![side(&[], "random")], 6, 1))),
     );
     assert!(merge(&[&whole]).contains("holds a whole run, not a shard"));
+    // Shard numbers edited by hand are refused before anything is sized by them.
+    let retold = |name: &str, from: &str, to: &str| {
+        let text = part(1, &[]);
+        assert!(text.contains(from), "{from}");
+        write(name, &text.replacen(from, to, 1))
+    };
+    for (name, from, to, why) in [
+        (
+            "i0.json",
+            "\"index\": 1",
+            "\"index\": 0",
+            "is not a part from 1 to N",
+        ),
+        (
+            "i9.json",
+            "\"index\": 1",
+            "\"index\": 9",
+            "is not a part from 1 to N",
+        ),
+        (
+            "c0.json",
+            "\"count\": 2",
+            "\"count\": 0",
+            "is not a part from 1 to N",
+        ),
+        (
+            "huge.json",
+            "\"count\": 2",
+            "\"count\": 18446744073709551615",
+            "shards of 6 games",
+        ),
+        (
+            "games.json",
+            "\"games\": 6",
+            "\"games\": 18446744073709551615",
+            "more than a run may have",
+        ),
+    ] {
+        let bad = retold(name, from, to);
+        let e = merge(&[&bad, &two]);
+        assert!(
+            e.contains("this shard file is inconsistent") && e.contains(why),
+            "{name}: {e}"
+        );
+    }
 }
 
 /// Checks that `svg` is well-formed XML: tags balance and nest, attributes are quoted,

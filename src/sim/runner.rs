@@ -5,7 +5,7 @@
 
 use super::run::{Run, SideHeader, SideRun};
 use super::seeds::game_seed;
-use super::shard::Shard;
+use super::shard::{Shard, MAX_GAMES};
 use super::side::{GameResult, Side, Table};
 use crate::diagnostic::Diagnostic;
 use crate::script::Limits;
@@ -13,6 +13,9 @@ use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
+
+/// More worker threads than this only cost memory.
+const MAX_THREADS: usize = 1024;
 
 /// What to run.
 #[derive(Debug, Clone)]
@@ -87,16 +90,27 @@ impl Plan {
         })
     }
 
-    /// The games this run plays: all, or the shard's.
+    /// The games this run plays: all, or the shard's. Sizes are checked first: a run's
+    /// results are held in memory.
     fn indices(&self) -> Result<Vec<usize>, Diagnostic> {
         if self.games == 0 {
             return Err(Diagnostic::new("--games", "a run needs at least one game"));
         }
-        if self.threads == Some(0) {
-            return Err(
-                Diagnostic::new("--threads", "a run needs at least one thread")
-                    .with_help("leave --threads out to use every core"),
-            );
+        if self.games > MAX_GAMES {
+            return Err(Diagnostic::new(
+                "--games",
+                format!("{} games: a side plays at most {MAX_GAMES}", self.games),
+            )
+            .with_help(
+                "for more, split the run over machines with --shard I/N and `merge` the files",
+            ));
+        }
+        if let Some(threads) = self.threads.filter(|t| !(1..=MAX_THREADS).contains(t)) {
+            return Err(Diagnostic::new(
+                "--threads",
+                format!("{threads} threads: a run needs 1 to {MAX_THREADS}"),
+            )
+            .with_help("leave --threads out to use every core"));
         }
         let Some(shard) = self.shard else {
             return Ok((0..self.games).collect());

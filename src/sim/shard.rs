@@ -52,6 +52,36 @@ impl std::fmt::Display for Shard {
     }
 }
 
+/// The most games a side may play: ten million results already take gigabytes.
+pub const MAX_GAMES: usize = 10_000_000;
+
+/// A shard file's own numbers agree: a part between 1 and N, N no more than the games,
+/// and no more games than a run may have. Checked before anything is sized by them.
+fn check_numbers(name: &str, run: &Run, shard: Shard) -> Result<(), Diagnostic> {
+    let why = if run.games > MAX_GAMES {
+        Some(format!(
+            "it claims {} games, more than a run may have ({MAX_GAMES})",
+            run.games
+        ))
+    } else if shard.count == 0 || shard.index == 0 || shard.index > shard.count {
+        Some(format!("its shard {shard} is not a part from 1 to N"))
+    } else if shard.count > run.games.max(1) {
+        Some(format!(
+            "it claims {} shards of {} games",
+            shard.count, run.games
+        ))
+    } else {
+        None
+    };
+    match why {
+        Some(why) => Err(
+            Diagnostic::new(name, format!("this shard file is inconsistent: {why}"))
+                .with_help("the file was changed by hand or damaged; run this shard again"),
+        ),
+        None => Ok(()),
+    }
+}
+
 /// Reads a results file written by `sim --json`.
 pub fn read(path: &Path) -> Result<Run, Diagnostic> {
     let shown = path.display().to_string();
@@ -87,6 +117,11 @@ pub fn merge(paths: &[&Path]) -> Result<Run, Diagnostic> {
         return Err(Diagnostic::new("merge", "no files to merge")
             .with_help("give the results files of every shard: houserules merge part-*.json"));
     };
+    for (name, run) in &shards {
+        if let Some(shard) = run.shard {
+            check_numbers(name, run, shard)?;
+        }
+    }
     let count = first.shard.map_or(1, |s| s.count);
     let mut seen = vec![None; count];
     for (name, run) in &shards {
