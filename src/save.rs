@@ -4,7 +4,7 @@
 
 use crate::diagnostic::Diagnostic;
 use serde::{Deserialize, Serialize};
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 
 /// The first line of every save file, so a wrong file is recognised at once.
@@ -40,10 +40,7 @@ impl SaveFile {
 
     pub fn read(path: &Path) -> Result<SaveFile, Diagnostic> {
         let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            Diagnostic::new(&shown, format!("cannot read the save file: {e}"))
-                .with_help("check the file name")
-        })?;
+        let text = read_regular_file(path, "the save file", MAX_SAVE_BYTES)?;
         let help = "this is not a houserules save file, or it was damaged; saves are written by `save FILE`";
         let save: SaveFile = toml::from_str(&text).map_err(|e| {
             let d = Diagnostic::new(&shown, format!("corrupt save file: {}", e.message()));
@@ -74,22 +71,62 @@ impl SaveFile {
     }
 }
 
-/// Writes `text` to a temporary file beside `path`, then renames it over `path`: a crash
-/// mid-write leaves the previous file intact.
+/// The largest save file read: a game of ten thousand moves is far smaller.
+const MAX_SAVE_BYTES: u64 = 4 << 20;
+
+/// Reads `what`, a regular file of at most `max` bytes: a device, a pipe or a folder is
+/// refused before it is opened for reading (a pipe would block, /dev/zero never ends).
+pub fn read_regular_file(path: &Path, what: &str, max: u64) -> Result<String, Diagnostic> {
+    let shown = path.display().to_string();
+    let cannot = |e: std::io::Error| {
+        Diagnostic::new(&shown, format!("cannot read {what}: {e}")).with_help("check the file name")
+    };
+    let meta = std::fs::metadata(path).map_err(cannot)?;
+    if !meta.is_file() {
+        return Err(
+            Diagnostic::new(&shown, "not a regular file").with_help("give the path of a file")
+        );
+    }
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(max + 1).read_to_string(&mut text))
+        .map_err(cannot)?;
+    if text.len() as u64 > max {
+        return Err(
+            Diagnostic::new(&shown, format!("the file is larger than {max} bytes"))
+                .with_help("this is not a file houserules wrote"),
+        );
+    }
+    Ok(text)
+}
+
+/// Writes `text` to a new temporary file beside `path` (a unique name, so two writers
+/// never share it), then renames it over `path`: a crash mid-write leaves the previous
+/// file intact. Anything at `path` that is not a regular file (a link, a pipe, a device)
+/// is left alone and refused.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), Diagnostic> {
-    let tmp = path.with_extension("tmp-write");
+    let shown = path.display().to_string();
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        if !meta.is_file() {
+            return Err(
+                Diagnostic::new(&shown, "not a regular file: it is not replaced")
+                    .with_help("write to a new file name"),
+            );
+        }
+    }
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
     let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
+        let mut tmp = tempfile::NamedTempFile::new_in(folder)?;
+        tmp.write_all(text.as_bytes())?;
+        tmp.as_file().sync_all()?;
+        tmp.persist(path).map_err(|e| e.error)?;
+        Ok::<(), std::io::Error>(())
     })();
     result.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        Diagnostic::new(
-            path.display().to_string(),
-            format!("cannot write the file: {e}"),
-        )
-        .with_help("check that the folder exists and is writable")
+        Diagnostic::new(&shown, format!("cannot write the file: {e}"))
+            .with_help("check that the folder exists and is writable")
     })
 }

@@ -257,3 +257,83 @@ fn a_move_typed_whole_plays_its_steps_and_a_refused_step_takes_them_all_back() {
     assert!(t.log().is_empty());
     assert_eq!(t.view(false).unwrap(), solo(7).view(false).unwrap());
 }
+
+#[test]
+fn load_refuses_devices_pipes_and_huge_files_without_reading_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    let mut refused = vec![
+        std::path::PathBuf::from("/dev/zero"),
+        dir.path().to_path_buf(),
+    ];
+    if made.is_ok_and(|s| s.success()) {
+        refused.push(fifo);
+    }
+    for path in refused {
+        let e = Session::load(&library(), &path, Limits::default())
+            .err()
+            .unwrap();
+        assert!(
+            e.to_string().contains("not a regular file"),
+            "{}: {e}",
+            path.display()
+        );
+    }
+    let big = dir.path().join("big.save");
+    std::fs::write(&big, "x".repeat(5 << 20)).unwrap();
+    let e = Session::load(&library(), &big, Limits::default())
+        .err()
+        .unwrap();
+    assert!(e.to_string().contains("larger than"), "{e}");
+}
+
+#[test]
+fn save_never_replaces_what_is_not_a_regular_file() {
+    let s = solo(3);
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("target.save");
+    std::fs::write(&target, "precious").unwrap();
+    let link = dir.path().join("link.save");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let e = s.save(&link).unwrap_err().to_string();
+    assert!(e.contains("not a regular file"), "{e}");
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious");
+    let e = s
+        .save(std::path::Path::new("/dev/null"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not a regular file"), "{e}");
+}
+
+#[test]
+fn two_writers_saving_side_by_side_never_leave_half_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.x"), dir.path().join("a.y"));
+    std::thread::scope(|scope| {
+        for path in [&a, &b] {
+            scope.spawn(move || {
+                let mut s = solo(5);
+                for _ in 0..8 {
+                    s.play("1").unwrap();
+                    s.save(path).unwrap();
+                }
+            });
+        }
+    });
+    for path in [&a, &b] {
+        assert_eq!(
+            Session::load(&library(), path, Limits::default())
+                .unwrap()
+                .log()
+                .len(),
+            8
+        );
+    }
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(left.len(), 2, "no temporary file is left behind");
+}
