@@ -205,3 +205,30 @@ fn invaders_plays_in_the_repl_to_its_ranking() {
         ],
     );
 }
+
+#[test]
+fn an_invalid_input_line_is_reported_with_its_number_and_reading_goes_on() {
+    let mut input = b"new pig-solo --seed 1\n".to_vec();
+    input.extend_from_slice(b"ro\xffll\nroll\n");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_houserules"))
+        .env("HOUSERULES_HOME", env!("CARGO_MANIFEST_DIR"))
+        .env("HOUSERULES_DB", "/nonexistent/none.sqlite")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(&input)?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(!out.status.success());
+    assert_in_order(
+        &stdout,
+        &[
+            "error: input line 2 is not valid UTF-8 text; it was skipped",
+            "played roll",
+        ],
+    );
+}

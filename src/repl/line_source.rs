@@ -11,20 +11,42 @@ use reedline::{
 use std::io::BufRead;
 use std::path::PathBuf;
 
-/// A source of command lines; `None` at the end of input.
+/// A source of command lines; `None` at the end of input, `Some(Err(why))` for a line
+/// that could not be read (reading goes on after it).
 pub trait LineSource {
-    fn read_line(&mut self) -> Option<String>;
+    fn read_line(&mut self) -> Option<Result<String, String>>;
 }
 
 /// Lines from a non-terminal standard input, without prompts.
-pub struct PlainLines<R: BufRead>(pub R);
+pub struct PlainLines<R: BufRead> {
+    input: R,
+    number: usize,
+}
+
+impl<R: BufRead> PlainLines<R> {
+    pub fn new(input: R) -> Self {
+        PlainLines { input, number: 0 }
+    }
+}
 
 impl<R: BufRead> LineSource for PlainLines<R> {
-    fn read_line(&mut self) -> Option<String> {
-        let mut line = String::new();
-        match self.0.read_line(&mut line) {
-            Ok(0) | Err(_) => None,
-            Ok(_) => Some(line),
+    fn read_line(&mut self) -> Option<Result<String, String>> {
+        let mut bytes = Vec::new();
+        match self.input.read_until(b'\n', &mut bytes) {
+            Ok(0) => None,
+            Ok(_) => {
+                self.number += 1;
+                Some(String::from_utf8(bytes).map_err(|_| {
+                    format!(
+                        "input line {} is not valid UTF-8 text; it was skipped",
+                        self.number
+                    )
+                }))
+            }
+            Err(e) => Some(Err(format!(
+                "cannot read input line {}: {e}",
+                self.number + 1
+            ))),
         }
     }
 }
@@ -64,10 +86,10 @@ impl EditorLines {
 }
 
 impl LineSource for EditorLines {
-    fn read_line(&mut self) -> Option<String> {
+    fn read_line(&mut self) -> Option<Result<String, String>> {
         loop {
             match self.editor.read_line(&self.prompt) {
-                Ok(Signal::Success(line)) => return Some(line),
+                Ok(Signal::Success(line)) => return Some(Ok(line)),
                 // Ctrl-C clears the line, as in a shell; Ctrl-D leaves.
                 Ok(Signal::CtrlC) => continue,
                 Ok(_) | Err(_) => return None,

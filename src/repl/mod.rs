@@ -37,7 +37,7 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
         println!("houserules — type `help` for the commands, `variants` for the games");
         Box::new(EditorLines::new(words.clone(), line_source::history_path()))
     } else {
-        Box::new(PlainLines(std::io::stdin().lock()))
+        Box::new(PlainLines::new(std::io::stdin().lock()))
     };
     let mut all_ok = true;
     match start {
@@ -56,7 +56,15 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
         None => {}
     }
     refresh_words(&mut repl, &words);
-    while let Some(line) = source.read_line() {
+    while let Some(read) = source.read_line() {
+        let line = match read {
+            Ok(line) => line,
+            Err(why) => {
+                all_ok = false;
+                emit(&format!("error: {why}\n"));
+                continue;
+            }
+        };
         crate::script::interrupt::clear();
         let step = repl.execute(&line);
         all_ok &= !step.failed;
