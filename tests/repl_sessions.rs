@@ -232,3 +232,21 @@ fn an_invalid_input_line_is_reported_with_its_number_and_reading_goes_on() {
         ],
     );
 }
+
+#[test]
+fn printing_in_a_loop_is_cut_with_a_note() {
+    let run = houserules(
+        &["play", "pig-solo", "--seed", "1"],
+        "eval for i in 0..100000 { print(\"0123456789\"); }\nroll\n",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    assert!(run.stdout.len() < 200_000, "{} bytes", run.stdout.len());
+    assert_in_order(
+        &run.stdout,
+        &[
+            "0123456789\n",
+            "more printed line(s) cut (at most 64 KiB",
+            "played roll",
+        ],
+    );
+}

@@ -11,7 +11,44 @@ use std::path::{Component, Path};
 use std::rc::Rc;
 
 /// Lines the scripts printed since the host last took them.
-pub type PrintBuffer = Rc<RefCell<Vec<String>>>;
+pub type PrintBuffer = Rc<RefCell<Printed>>;
+
+/// What scripts print between two looks of the host, kept within a bound: a script that
+/// prints in a loop must not fill the memory.
+#[derive(Debug, Default)]
+pub struct Printed {
+    lines: Vec<String>,
+    bytes: usize,
+    dropped: usize,
+}
+
+impl Printed {
+    /// At most this much printed text is kept per command.
+    const MAX_BYTES: usize = 64 * 1024;
+
+    fn push(&mut self, line: String) {
+        if self.bytes + line.len() > Self::MAX_BYTES {
+            self.dropped += 1;
+        } else {
+            self.bytes += line.len();
+            self.lines.push(line);
+        }
+    }
+
+    /// The lines kept, and a note of how many were cut; the buffer is emptied.
+    pub fn take(&mut self) -> Vec<String> {
+        let mut lines = std::mem::take(&mut self.lines);
+        if self.dropped > 0 {
+            lines.push(format!(
+                "… {} more printed line(s) cut (at most {} KiB of output is kept per command)",
+                self.dropped,
+                Self::MAX_BYTES / 1024
+            ));
+        }
+        *self = Printed::default();
+        lines
+    }
+}
 
 /// Builds an engine whose `import` only reaches files below `scripts_dir`.
 pub fn build_engine(

@@ -402,7 +402,7 @@ impl Rules {
 
     /// What the scripts printed since the last call.
     pub fn take_prints(&self) -> Vec<String> {
-        std::mem::take(&mut self.prints.borrow_mut())
+        self.prints.borrow_mut().take()
     }
 
     /// The file that defines `function` (for messages about what it returned).
