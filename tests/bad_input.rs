@@ -415,3 +415,18 @@ fn a_piped_session_with_a_failed_command_exits_non_zero_after_reading_every_line
     let fine = crate::common::houserules(&["play", "pig-solo", "--seed", "1"], "roll\nroll\n");
     assert!(fine.ok, "{}", fine.stdout);
 }
+
+#[test]
+fn a_statement_outside_any_function_is_an_error_at_its_line() {
+    let lib = TempLibrary::new();
+    house_rule(
+        &lib,
+        "loose",
+        "fn may_score(winners) {\n    true\n}\n\nloop {}\n",
+    );
+    let e = session_error(&lib, "loose");
+    assert!(
+        e.starts_with("scripts/house/loose.rhai:5:1: a statement outside any function: the host never runs it"),
+        "{e}"
+    );
+}

@@ -6,6 +6,7 @@
 //! Only the scripts a derived variant adds are checked: a game's own scripts define
 //! functions that the host or other scripts find by name at run time.
 
+use super::diagnostics::Sources;
 use crate::diagnostic::Diagnostic;
 use rhai::{ASTNode, Expr, AST};
 use std::collections::{BTreeMap, BTreeSet};
@@ -65,6 +66,23 @@ pub fn check_overrides(
         }
     }
     Ok(())
+}
+
+/// A rule file holds functions only: the host never runs top-level statements, so one
+/// there (a `loop {}`, an `import`, a `let`) would be silently ignored.
+pub fn functions_only(layer: &AST, file: &str, sources: &Sources) -> Result<(), Diagnostic> {
+    let Some(first) = layer.statements().first() else {
+        return Ok(());
+    };
+    let d = Diagnostic::new(
+        file,
+        "a statement outside any function: the host never runs it",
+    );
+    let d = match (first.position().line(), sources.texts.get(file)) {
+        (Some(line), Some(text)) => d.at_line(text, line, first.position().position().unwrap_or(1)),
+        _ => d,
+    };
+    Err(d.with_help("rule files hold functions only: move it into a function (an `import` into the function that uses it)"))
 }
 
 /// Every function name called anywhere, directly, as a method or through `Fn("name")`.

@@ -128,6 +128,7 @@ impl Rules {
                 .compile(&text)
                 .map_err(|e| parse_error(&sources, &script.shown, &e))?;
             layer.set_source(script.shown.as_str());
+            lint::functions_only(&layer, &script.shown, &sources)?;
             for f in layer.iter_functions() {
                 sources
                     .function_files
