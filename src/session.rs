@@ -22,6 +22,9 @@ pub struct Session {
     seed: u64,
     log: Vec<String>,
     redo: Vec<String>,
+    /// The moves the last `reload` could not replay, in order; while they are still the
+    /// redo list, the next `reload` tries them again.
+    held: Vec<String>,
     state: Dynamic,
     /// How many events the state held after setup and after each move of the log.
     marks: Vec<usize>,
@@ -84,6 +87,7 @@ impl Session {
             seed,
             log: Vec::new(),
             redo: Vec::new(),
+            held: Vec::new(),
             marks: vec![events::count(&state)],
             state,
             limits,
@@ -321,20 +325,33 @@ impl Session {
     }
 
     /// Re-reads the manifest and scripts and replays the log under them. On a manifest or
-    /// script error the session keeps its old rules; a rejected move ends the replay there.
+    /// script error the session keeps its old rules; a rejected move ends the replay there,
+    /// and it and the moves after it wait in the redo list.
     pub fn reload(&mut self) -> Result<ReloadReport, Diagnostic> {
         let library = self.rules.variant.library.clone();
         let manifest = self.rules.variant.manifest.display().to_string();
         let variant = Variant::load(&library, &manifest)?;
         let rules = Rc::new(Rules::compile(variant, self.limits)?);
         let options = resolve(&rules.variant.options, &self.overrides)?;
-        let replay = replay(&rules, &options, self.seed, &self.log)?;
+        let held = if self.redo.iter().rev().eq(self.held.iter()) {
+            self.held.clone()
+        } else {
+            Vec::new()
+        };
+        let mut moves = self.log.clone();
+        moves.extend(held);
+        let replay = replay(&rules, &options, self.seed, &moves)?;
         self.rules = rules;
         self.options = options;
         self.state = replay.state;
         self.marks = replay.marks;
-        self.log.truncate(replay.replayed);
-        self.redo.clear();
+        // The moves the new rules refused wait in the redo list, so that reverting the
+        // rule and reloading (or `redo`) brings them back.
+        self.held = moves.split_off(replay.replayed);
+        self.log = moves;
+        if !self.held.is_empty() {
+            self.redo = self.held.iter().rev().cloned().collect();
+        }
         Ok(ReloadReport {
             replayed: replay.replayed,
             rejected: replay.rejected,

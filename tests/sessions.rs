@@ -204,6 +204,16 @@ fn reload_reports_the_first_move_the_new_rules_reject() {
         .unwrap()
         .iter()
         .all(|m| !m.label.starts_with("city")));
+    // The refused move is kept: reverting the rule and reloading brings it back.
+    assert_eq!(s.can_redo(), 1);
+    lib.edit(
+        "scripts/carcassonne/solo.rhai",
+        "        if s.kind != \"field\" && s.kind != \"city\" {",
+        "        if s.kind != \"field\" {",
+    );
+    let report = s.reload().unwrap();
+    assert_eq!((report.replayed, report.rejected.is_none()), (2, true));
+    assert_eq!(s.log(), ["0,-1@180", "city:S"]);
 }
 
 #[test]

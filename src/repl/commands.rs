@@ -674,9 +674,10 @@ fn reload(session: &mut Session) -> Result<String, Diagnostic> {
         let (n, label, why) = (r.number, r.label, r.why);
         let _ = writeln!(
             out,
-            "move {n} `{label}` is rejected by the new rules: {}\nthe game stands after move {}; the moves from there on were dropped",
+            "move {n} `{label}` is rejected by the new rules: {}\nthe game stands after move {}; the {} move(s) from there on are kept for `redo` (or revert the rule and `reload`)",
             why.message,
-            n - 1
+            n - 1,
+            session.can_redo()
         );
     }
     out.push_str(&game_over_line(session)?);
