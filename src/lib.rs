@@ -22,6 +22,7 @@ pub mod bench;
 pub mod bot;
 pub mod carcassonne;
 pub mod diagnostic;
+pub mod games;
 pub mod manifest;
 pub mod picture;
 pub mod records;
