@@ -5,8 +5,10 @@ mod data_error;
 mod goods;
 mod goods_table;
 pub mod payment;
+mod wheel;
 
 pub use data_error::DataError;
 pub use goods::{Goods, GoodsError, Measure};
 pub use goods_table::{Conversion, GoodDef, GoodsTable};
 pub use payment::PaymentError;
+pub use wheel::{Wheel, WheelError};
