@@ -1,6 +1,7 @@
 //! The Ora et Labora family: goods, the production wheel, landscapes and building
 //! cards, as plain Rust that decides no rule; `api` shows them to the Rhai rules.
 
+mod cards;
 mod data_error;
 mod goods;
 mod goods_table;
@@ -10,6 +11,7 @@ mod space;
 mod table;
 mod wheel;
 
+pub use cards::{Card, Cards};
 pub use data_error::DataError;
 pub use goods::{Goods, GoodsError, Measure};
 pub use goods_table::{Conversion, GoodDef, GoodsTable};
