@@ -12,8 +12,10 @@ mod goods;
 mod goods_table;
 mod landscape;
 pub mod payment;
+mod picture;
 mod render;
 mod space;
+mod svg;
 mod table;
 mod wheel;
 
@@ -26,8 +28,10 @@ pub use goods::{Goods, GoodsError, Measure};
 pub use goods_table::{Conversion, GoodDef, GoodsTable};
 pub use landscape::{Landscape, LandscapeError, Pos, Space};
 pub use payment::PaymentError;
+pub use picture::svg_from_state;
 pub use render::{clergy_mark, render_landscape};
 pub use space::{Content, SpaceDef, Terrain};
+pub use svg::{svg, SvgParts};
 pub use table::{PlotColumn, TableData};
 pub use wheel::{Wheel, WheelError};
 
