@@ -30,6 +30,9 @@ pub struct TableRef(pub Arc<TableData>);
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
+/// The most goods `codes()` writes out (a move's goods are a few dozen at most).
+const MAX_CODED: i64 = 1000;
+
 fn error(message: impl Into<String>) -> Box<EvalAltResult> {
     EvalAltResult::ErrorRuntime(message.into().into(), Position::NONE).into()
 }
@@ -186,7 +189,15 @@ fn register_goods(engine: &mut Engine) {
         .register_fn("kinds", |g: &mut Goods| g.kinds())
         .register_fn("is_empty", |g: &mut Goods| g.is_empty())
         .register_fn("to_map", |g: &mut Goods| goods_map(g))
-        .register_fn("codes", |g: &mut Goods| g.to_codes())
+        .register_fn("codes", |g: &mut Goods| -> Fallible<String> {
+            if g.count() > MAX_CODED {
+                return Err(error(format!(
+                    "{} goods are too many to write as codes",
+                    g.count()
+                )));
+            }
+            Ok(g.to_codes())
+        })
         .register_fn("convert", |g: &mut Goods, id: &str, times: INT| {
             g.convert(id, times).map_err(fail)
         })

@@ -101,6 +101,14 @@ fn goods_errors_are_script_errors() {
             "negative",
         ),
         (r#"goods.info("gold")"#, "no good `gold`"),
+        (
+            r#"goods.goods(#{ coin: 1000000000000 }).pay("food", 1000000000)"#,
+            "more than a payment can be",
+        ),
+        (
+            r#"goods.goods(#{ coin: 1000000000000 }).codes()"#,
+            "too many to write",
+        ),
     ];
     for (script, message) in cases {
         let e = error_of(script);

@@ -58,7 +58,7 @@ impl Measure {
 }
 
 /// Counts per good face over a shared table.
-#[derive(Clone, PartialEq)]
+#[derive(Clone)]
 pub struct Goods {
     table: Arc<GoodsTable>,
     counts: Vec<i64>,
@@ -243,6 +243,14 @@ impl Goods {
         }
         *self = after;
         Ok(())
+    }
+}
+
+/// Equal counts over the same table (compared by pointer first: tables are shared).
+impl PartialEq for Goods {
+    fn eq(&self, other: &Goods) -> bool {
+        self.counts == other.counts
+            && (Arc::ptr_eq(&self.table, &other.table) || self.table == other.table)
     }
 }
 

@@ -27,7 +27,13 @@ pub enum PaymentError {
     Overpays(String),
     #[error("cannot pay {need}: only {have} is held")]
     CannotPay { have: i64, need: i64 },
+    #[error("an amount of {0} is more than a payment can be (at most {MAX_AMOUNT})")]
+    TooLarge(i64),
 }
+
+/// The largest amount these functions work out (the game never asks more than 30);
+/// the search grows with the amount, so larger ones are refused.
+pub const MAX_AMOUNT: i64 = 500;
 
 /// The order of preference of a payment; smaller is cheaper.
 type Rank = (i64, i64, i64, i64);
@@ -67,6 +73,9 @@ fn candidates(held: &Goods, measure: Measure) -> Vec<(usize, i64, i64)> {
 pub fn cheapest(held: &Goods, measure: Measure, amount: i64) -> Option<Goods> {
     if amount <= 0 {
         return Some(Goods::new(held.table().clone()));
+    }
+    if amount > MAX_AMOUNT || held.total(measure) < amount {
+        return None;
     }
     let cands = candidates(held, measure);
     let largest = cands.first()?.1;
@@ -114,6 +123,9 @@ pub fn minimal(held: &Goods, measure: Measure, amount: i64, limit: usize) -> Vec
     let mut found = Vec::new();
     if amount <= 0 {
         found.push(Goods::new(held.table().clone()));
+        return found;
+    }
+    if amount > MAX_AMOUNT {
         return found;
     }
     let cands = candidates(held, measure);
@@ -223,6 +235,9 @@ pub fn pay_with(
 
 /// Pays the cheapest payment; returns what was given.
 pub fn pay(held: &mut Goods, measure: Measure, amount: i64) -> Result<Goods, PaymentError> {
+    if amount > MAX_AMOUNT {
+        return Err(PaymentError::TooLarge(amount));
+    }
     let selection = cheapest(held, measure, amount).ok_or(PaymentError::CannotPay {
         have: held.total(measure),
         need: amount,
@@ -245,6 +260,14 @@ mod tests {
         assert_eq!(paid.to_string(), "1 meat");
         assert!(cheapest(&held, Measure::Food, 11).is_none());
         assert!(cheapest(&held, Measure::Food, 0).unwrap().is_empty());
+        let rich = goods(&[("coin", 1_000_000_000)]);
+        assert!(cheapest(&rich, Measure::Food, MAX_AMOUNT + 1).is_none());
+        assert!(minimal(&rich, Measure::Food, MAX_AMOUNT + 1, 5).is_empty());
+        assert_eq!(
+            pay(&mut rich.clone(), Measure::Food, MAX_AMOUNT + 1),
+            Err(PaymentError::TooLarge(MAX_AMOUNT + 1))
+        );
+        assert_eq!(cheapest(&rich, Measure::Food, 30).unwrap().count(), 30);
     }
 
     #[test]
