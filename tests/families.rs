@@ -15,7 +15,7 @@ fn an_unknown_family_is_an_error_at_the_game_line_listing_the_families() {
     let e = Variant::load(&lib.library, "x").unwrap_err().to_string();
     assert_eq!(
         e,
-        "variants/x.toml:2:8: no game family `chess`\n  |\n2 | game = \"chess\"\n  |        ^\nhelp: `game` names a family of primitives: core, carcassonne (DESIGN.md, 'Families')"
+        "variants/x.toml:2:8: no game family `chess`\n  |\n2 | game = \"chess\"\n  |        ^\nhelp: `game` names a family of primitives: core, carcassonne, ora_et_labora (DESIGN.md, 'Families')"
     );
 }
 

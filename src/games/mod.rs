@@ -5,12 +5,17 @@
 
 pub mod carcassonne;
 pub mod core;
+pub mod ora_et_labora;
 
 use crate::script::Family;
 
 /// Every family, in the order `variants` and error messages list them.
 pub fn families() -> &'static [&'static dyn Family] {
-    &[&core::Core, &carcassonne::Carcassonne]
+    &[
+        &core::Core,
+        &carcassonne::Carcassonne,
+        &ora_et_labora::OraEtLabora,
+    ]
 }
 
 /// The family called `name`.
@@ -44,7 +49,7 @@ mod tests {
     #[test]
     fn an_unknown_family_is_not_found() {
         assert!(find("chess").is_none());
-        assert_eq!(names(), "core, carcassonne");
+        assert_eq!(names(), "core, carcassonne, ora_et_labora");
     }
 
     #[test]

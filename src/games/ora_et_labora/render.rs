@@ -1,0 +1,99 @@
+//! Text pictures for the scripts' `view()`: a landscape as a grid of spaces. Each cell
+//! is the terrain's letter (W water, C coast, P plains, H hillside, M mountain), then
+//! what lies there (a card id, `forest`, `moor`), then the clergyman on it in brackets.
+//! The wheel's text is its `Display`.
+
+use super::landscape::Landscape;
+use super::space::Content;
+
+const CELL: usize = 10;
+
+/// The mark of a clergyman in pictures: the digit a name ends with ("lay1" → 1),
+/// otherwise its first letter in capitals ("prior" → P).
+pub fn clergy_mark(name: &str) -> String {
+    match name.chars().last() {
+        Some(d) if d.is_ascii_digit() => d.to_string(),
+        _ => name
+            .chars()
+            .next()
+            .map(|c| c.to_uppercase().to_string())
+            .unwrap_or_default(),
+    }
+}
+
+fn cell(l: &Landscape, col: i32, row: i32) -> String {
+    let Some(key) = l.key((col, row)) else {
+        return String::new();
+    };
+    let Some(space) = l.space(key) else {
+        return String::new();
+    };
+    let what = if key != (col, row) {
+        "^".to_owned()
+    } else {
+        match &space.content {
+            Content::Empty => String::new(),
+            Content::Forest => "forest".to_owned(),
+            Content::Moor => "moor".to_owned(),
+            Content::Building(id) | Content::Settlement(id) => id.clone(),
+        }
+    };
+    let clergy = match l.clergy_at(key).filter(|_| key == (col, row)) {
+        Some(who) => format!("({})", clergy_mark(who)),
+        None => String::new(),
+    };
+    format!("{} {what}{clergy}", space.terrain.letter())
+}
+
+/// The landscape, one line per row, with column numbers above and row numbers left.
+pub fn render_landscape(l: &Landscape) -> String {
+    let (top, bottom) = l.rows();
+    let cols: Vec<i32> = l.spaces().map(|((c, _), _)| c).collect();
+    let (Some(left), Some(right)) = (cols.iter().min(), cols.iter().max()) else {
+        return "(no spaces)".to_owned();
+    };
+    let mut out = format!("{:>4}", "");
+    for c in *left..=*right {
+        out += &format!("{:<CELL$}", c);
+    }
+    for r in top..=bottom {
+        out += &format!("\n{r:>3} ");
+        for c in *left..=*right {
+            out += &format!("{:<CELL$}", cell(l, c, r));
+        }
+    }
+    out.lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::landscape::tests::heartland;
+    use super::super::table::tests::table;
+    use super::*;
+
+    #[test]
+    fn clergy_marks() {
+        assert_eq!(clergy_mark("prior"), "P");
+        assert_eq!(clergy_mark("lay2"), "2");
+        assert_eq!(clergy_mark(""), "");
+    }
+
+    #[test]
+    fn a_landscape_as_text() {
+        let t = table();
+        let mut l = heartland();
+        l.add_plot(0, &t.plots["mountain"]).unwrap();
+        l.place_clergy((4, 1), "prior").unwrap();
+        let text = render_landscape(&l);
+        let expected = [
+            "    0         1         2         3         4         5         6",
+            "  0 P moor    P forest  P forest  P         H L1      H         M",
+            "  1 P moor    P forest  P L2      P         P L3(P)   H         M ^",
+        ];
+        assert_eq!(text, expected.join("\n"));
+        assert_eq!(render_landscape(&Landscape::default()), "(no spaces)");
+    }
+}
