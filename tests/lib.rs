@@ -7,6 +7,7 @@ mod families;
 mod goals;
 mod house_rules;
 mod invaders;
+mod ora_et_labora;
 mod properties;
 mod records;
 mod render;
