@@ -113,4 +113,23 @@ impl Oel {
     pub fn round(&self) -> i64 {
         self.g.int("state.round")
     }
+
+    /// Plays on, taking nothing, until `round` begins: every action a pass, the neutral
+    /// player's buildings on the first space offered, no neutral prior, no settling.
+    pub fn pass_until(&mut self, round: i64) {
+        while self.round() < round && self.g.over().is_none() {
+            self.pass_once();
+        }
+    }
+
+    /// One move of doing nothing in whatever phase the game is in.
+    pub fn pass_once(&mut self) {
+        let phase = self.phase();
+        match phase.as_str() {
+            "actions" => self.g.play("pass"),
+            "neutral_prior" => self.g.play("no neutral prior"),
+            "settle" => self.g.play("end the settlement phase"),
+            _ => self.g.play("1"),
+        }
+    }
 }
