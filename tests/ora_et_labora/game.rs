@@ -219,3 +219,269 @@ fn a_settlement_scores_its_own_and_its_neighbours_dwelling_values() {
         o.score("goods") + o.score("economic") + o.score("settlements")
     );
 }
+
+/// Plays on to the neutral player's building in settlement phase A (round 12).
+fn at_phase_a(o: &mut Oel) {
+    while o.phase() != "neutral_build" {
+        o.pass_once();
+    }
+    assert_eq!(o.round(), 12);
+}
+
+#[test]
+fn the_neutral_player_builds_the_whole_display_at_phase_a_where_you_choose() {
+    let mut o = Oel::ireland();
+    at_phase_a(&mut o);
+    // Priory, a cloister: only beside the Cloister Office (4,1), on an empty space
+    // (the Clay Mound at 4,0 is no cloister and cannot be covered by one).
+    assert_eq!(o.moves(), ["neutral builds Priory at 3,1"]);
+    o.play("neutral builds Priory at 3,1");
+    // Cloister Courtyard, a cloister: beside a cloister, or over the Priory or the Office.
+    assert_eq!(
+        o.moves(),
+        [
+            "neutral builds Cloister Courtyard at 3,0",
+            "neutral builds Cloister Courtyard at 3,1",
+            "neutral builds Cloister Courtyard at 4,1"
+        ]
+    );
+    o.play("neutral builds Cloister Courtyard at 4,1");
+    assert_eq!(o.g.text("state.neutral.space(4, 1).id"), "G02");
+    // Non-cloister buildings go anywhere empty (terrain ignored) or over a non-cloister.
+    o.play("neutral builds Granary at 3,0");
+    let moves = o.moves();
+    assert!(
+        moves.contains(&"neutral builds Malthouse at 0,0".to_owned()),
+        "over the Builders' Market: {moves:?}"
+    );
+    assert!(
+        moves.contains(&"neutral builds Malthouse at 4,0".to_owned()),
+        "over the Clay Mound: {moves:?}"
+    );
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.ends_with("at 3,1") || m.ends_with("at 4,1")),
+        "not over a cloister: {moves:?}"
+    );
+}
+
+#[test]
+fn the_neutral_player_never_covers_an_occupied_building() {
+    let mut o = Oel::ireland();
+    o.g.set(
+        "neutral",
+        "let l = state.neutral; l.place_clergy(4, 0, \"lay1\"); l",
+    );
+    o.g.set("display", "[\"I04\"]");
+    o.pass_until(12);
+    while o.phase() != "neutral_build" {
+        o.pass_once();
+    }
+    let moves = o.moves();
+    assert!(!moves.iter().any(|m| m.ends_with("at 4,0")), "{moves:?}");
+    assert!(moves.iter().any(|m| m.ends_with("at 0,0")), "{moves:?}");
+}
+
+#[test]
+fn a_displayed_cloister_with_no_legal_space_leaves_the_game_unbuilt() {
+    let mut o = Oel::ireland();
+    // Every space of the neutral heartland taken by non-cloister buildings, the Office occupied.
+    for (id, col, row) in [
+        ("I04", 1, 0),
+        ("I05", 2, 0),
+        ("G06", 3, 0),
+        ("G07", 0, 1),
+        ("I08", 1, 1),
+        ("I09", 3, 1),
+    ] {
+        o.place_neutral(id, col, row);
+    }
+    o.g.set(
+        "neutral",
+        "let l = state.neutral; l.place_clergy(4, 1, \"lay1\"); l",
+    );
+    o.g.set("display", "[\"G01\"]");
+    let before = o.event_count();
+    o.pass_until(12);
+    while o.phase() == "actions" {
+        o.pass_once();
+    }
+    assert!(o.events_since(before).contains(&"removed".to_owned()));
+    assert!(o
+        .g
+        .eval("state.display")
+        .into_typed_array::<String>()
+        .unwrap()
+        .iter()
+        .all(|id| id != "G01"));
+}
+
+#[test]
+fn the_neutral_prior_may_use_a_new_building_at_the_work_contract_price() {
+    let mut o = Oel::ireland();
+    o.g.set("display", "[\"I11\", \"I04\"]");
+    at_phase_a(&mut o);
+    o.play("neutral builds Houseboat at 3,0");
+    o.give("coin 1, grain 2");
+    o.play("neutral builds Malthouse at 3,0");
+    // Only what was built and not covered again: the Malthouse, not the Houseboat.
+    assert_eq!(o.phase(), "neutral_prior");
+    assert_eq!(
+        o.moves(),
+        ["neutral prior on Malthouse at 3,0", "no neutral prior"]
+    );
+    o.play("neutral prior on Malthouse at 3,0 > pay 1 coins > 2 times");
+    assert_eq!(o.goods(), "2 straw, 2 malt");
+    assert_eq!(o.g.text("state.neutral.clergy_at(3, 0)"), "prior");
+    assert_eq!(o.phase(), "settle");
+}
+
+#[test]
+fn without_the_price_the_neutral_prior_step_is_skipped() {
+    let mut o = Oel::ireland();
+    at_phase_a(&mut o);
+    while o.phase() == "neutral_build" {
+        o.pass_once();
+    }
+    assert_eq!(o.phase(), "settle");
+}
+
+#[test]
+fn building_the_whiskey_distillery_raises_the_work_contract_price_to_2() {
+    let mut o = Oel::ireland();
+    o.g.set("display", "[\"I21\"]");
+    o.give("clay 2, straw 2, coin 3");
+    o.play("build Whiskey Distillery (2 clay, 2 straw) > at 3,0 > not now");
+    assert_eq!(o.g.int("state.work_price()"), 2);
+    o.play("work contract on Clay Mound at 4,0");
+    assert_eq!(o.moves(), ["pay 2 coins"]);
+    o.play("pay 2 coins > a neutral lay brother");
+    assert_eq!(o.count("coin"), 1);
+    // A whiskey is accepted as a present instead.
+    o.give("whiskey 1");
+    o.pass_until(2);
+    o.play("work contract on Farmyard at 2,1 > give 1 whiskey > a neutral lay brother > grain");
+    assert_eq!((o.count("whiskey"), o.count("coin")), (0, 1));
+    // With no coins and no present there is no contract.
+    o.g.set("goods", "state.data.goods.goods()");
+    assert!(!o.moves().iter().any(|m| m.starts_with("work contract")));
+    assert!(o
+        .refused("work contract on Builders' Market at 0,0")
+        .contains("not a legal move"));
+}
+
+#[test]
+fn in_the_last_round_you_act_first_then_the_neutral_player_builds_and_phase_e_ends_the_game() {
+    let mut o = Oel::ireland();
+    o.g.set("round", "30");
+    o.pass_until(31);
+    assert_eq!(o.phase(), "actions", "phase E waits for your two actions");
+    o.play("pass");
+    o.play("pass");
+    assert_eq!(o.phase(), "neutral_build");
+    while o.g.over().is_none() {
+        o.pass_once();
+    }
+    assert!(o
+        .g
+        .over()
+        .unwrap()
+        .starts_with("the last settlement phase is over"));
+    assert!(o.moves().is_empty());
+}
+
+/// Rhai that checks the table of `state` and returns what is wrong ("" when nothing).
+const INVARIANTS: &str = r#"
+    let wrong = "";
+    for k in state.goods.to_map().keys() {
+        if state.goods.get(k) < 0 { wrong += "negative " + k + "; "; }
+    }
+    for land in [state.landscape, state.neutral] {
+        let placed = land.placed_clergy();
+        if placed.len() > 3 { wrong += "more than 3 clergymen placed; "; }
+        for c in placed {
+            if land.space(c.col, c.row).content != "building" { wrong += c.who + " not on a building; "; }
+        }
+    }
+    let seen = [];
+    let all = state.display;
+    for land in [state.landscape, state.neutral] {
+        for b in land.buildings(state.cards) {
+            if state.cards.get(b.id).kind != "basic" { all.push(b.id); }
+        }
+    }
+    for id in all {
+        if seen.contains(id) { wrong += id + " twice; "; }
+        seen.push(id);
+    }
+    let gone = 0;
+    let letters = ["start"];
+    for e in state.events {
+        if e.kind == "removed" || (e.kind == "neutral_built" && e.covered != () && state.cards.get(e.covered).kind != "basic") { gone += 1; }
+        if e.kind == "cards_enter" { letters.push(e.letter); }
+    }
+    let entered = 0;
+    for id in state.cards.ids() {
+        let c = state.cards.get(id);
+        if c.kind == "building" && letters.contains(c.age) { entered += 1; }
+    }
+    if all.len() + gone != entered { wrong += "buildings: " + all.len() + " + " + gone + " gone != " + entered + " entered; "; }
+    wrong
+"#;
+
+#[test]
+fn seeded_random_games_end_with_a_score_and_keep_goods_clergy_and_buildings() {
+    for seed in 1..=3u64 {
+        let mut o = Oel::ireland();
+        o.g = crate::common::Game::new("ora-et-labora-solo-ireland", &[], seed);
+        let mut pick = seed;
+        let mut steps = 0;
+        while o.g.over().is_none() {
+            let moves = o.moves();
+            assert!(
+                !moves.is_empty(),
+                "seed {seed}: no move in an unfinished game (round {})",
+                o.round()
+            );
+            pick = pick
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            o.play(&moves[(pick >> 33) as usize % moves.len()]);
+            assert_eq!(o.g.text(INVARIANTS), "", "seed {seed}, step {steps}");
+            steps += 1;
+        }
+        assert_eq!(o.round(), 31);
+        assert!(o.score("total") > 0, "seed {seed}");
+        assert_eq!(
+            o.score("total"),
+            o.score("goods") + o.score("economic") + o.score("settlements")
+        );
+    }
+}
+
+#[test]
+fn a_piped_repl_session_plays_the_first_round_by_hand_and_auto_finishes() {
+    let run = crate::common::houserules(
+        &["play", "ora-et-labora-solo-ireland", "--seed", "1"],
+        "show\nfell trees at 1,0\nmoves\nuse Farmyard at 2,1 > with a lay brother > grain\nshow\nauto\nscore\n",
+    );
+    assert!(run.ok, "{}\n{}", run.stdout, run.stderr);
+    crate::common::assert_in_order(
+        &run.stdout,
+        &[
+            "round 1 of 31, 2 actions left",
+            "production wheel: wood 2, peat 2, grain 2, sheep 2, clay 2, coin 2, joker 2",
+            "played fell trees at 1,0\n  you fell trees at 1,0\n  you take 2 wood\n",
+            "use Farmyard at 2,1",
+            "played use Farmyard at 2,1 > with a lay brother > grain\n  you use Farmyard with a lay brother\n  you take 2 grain\n",
+            "round 2 of 31, 2 actions left",
+            "your goods: 2 wood, 2 grain",
+            "game over: the last settlement phase is over",
+            "recorded as game 1",
+            "economic: ",
+            "goal: 500",
+            "settlements: ",
+        ],
+    );
+}
