@@ -485,3 +485,13 @@ fn a_piped_repl_session_plays_the_first_round_by_hand_and_auto_finishes() {
         ],
     );
 }
+
+#[test]
+fn a_building_beside_a_settlement_adds_its_dwelling_value_and_its_economic_value() {
+    let mut o = Oel::ireland();
+    o.g.set("landscape", "let l = state.landscape; l.settle(3, 0, \"S02\"); l");
+    o.place("I24", 3, 1);
+    // Farming Village 1 + Clay Mound 3 + Chapel 8; the Chapel's economic value is 10.
+    assert_eq!(o.score("settlements"), 1 + 3 + 8);
+    assert_eq!(o.score("economic"), 1 + 10);
+}
