@@ -5,6 +5,7 @@
 use crate::diagnostic::Diagnostic;
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 /// The first line of every save file, so a wrong file is recognised at once.
@@ -121,6 +122,13 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), Diagnostic> {
     let result = (|| {
         let mut tmp = tempfile::NamedTempFile::new_in(folder)?;
         tmp.write_all(text.as_bytes())?;
+        // The temporary file is private; the file it becomes keeps the permissions of the
+        // one it replaces, or those of an ordinary new file.
+        let permissions = match std::fs::metadata(path) {
+            Ok(meta) => meta.permissions(),
+            Err(_) => std::fs::Permissions::from_mode(0o644),
+        };
+        tmp.as_file().set_permissions(permissions)?;
         tmp.as_file().sync_all()?;
         tmp.persist(path).map_err(|e| e.error)?;
         Ok::<(), std::io::Error>(())
