@@ -164,6 +164,11 @@ impl Session {
         self.rules.goals(&mut self.state)
     }
 
+    /// What the rules are asking now, if they say (see `Rules::question`).
+    pub fn question(&mut self) -> Result<Option<String>, Diagnostic> {
+        self.rules.question(&mut self.state)
+    }
+
     pub fn view(&mut self, ansi: bool) -> Result<Option<String>, Diagnostic> {
         self.rules.view(&mut self.state, ansi)
     }

@@ -445,6 +445,9 @@ fn list_moves(session: &mut Session) -> Result<String, Diagnostic> {
         return game_over_line(session);
     }
     let mut out = String::new();
+    if let Some(question) = session.question()? {
+        let _ = writeln!(out, "{question}");
+    }
     for (i, m) in moves.iter().enumerate() {
         let _ = writeln!(out, "{:>3}  {}", i + 1, m.label);
     }
@@ -466,6 +469,9 @@ fn played(session: &mut Session, label: &str, before: usize) -> Result<String, D
     let mut out = format!("played {label}\n");
     for event in session.events_after(before) {
         let _ = writeln!(out, "  {}", event.text);
+    }
+    if let Some(question) = session.question()? {
+        let _ = writeln!(out, "next: {question} (`moves` lists the answers)");
     }
     out.push_str(&game_over_line(session)?);
     Ok(out)

@@ -12,8 +12,8 @@ use rhai::{ASTNode, Expr, AST};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Functions the host calls by name: the rules contract and the bots' helpers.
-const HOOKS: [&str; 8] = [
-    "setup", "moves", "play", "over", "score", "view", "goals", "choose",
+const HOOKS: [&str; 9] = [
+    "setup", "moves", "play", "over", "score", "view", "goals", "question", "choose",
 ];
 
 /// Checks layers `from..` of `layers` (file name, compiled script) against every layer

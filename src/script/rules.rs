@@ -345,6 +345,16 @@ impl Rules {
         Ok(Some(v.to_string()))
     }
 
+    /// What the rules are asking now, when they say (`question()`, optional: the
+    /// question whose options are the moves, in games that choose in steps).
+    pub fn question(&self, state: &mut Dynamic) -> Result<Option<String>, Diagnostic> {
+        if !self.defines("question", 0) {
+            return Ok(None);
+        }
+        let v = self.call(state, "question", (), None)?;
+        Ok((!v.is_unit()).then(|| v.to_string()))
+    }
+
     /// The variant's goals with whether this game reached them, in the order the rules
     /// list them; empty when the rules define no `goals()`.
     pub fn goals(&self, state: &mut Dynamic) -> Result<Vec<Goal>, Diagnostic> {

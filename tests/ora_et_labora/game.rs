@@ -90,7 +90,7 @@ fn the_joker_may_stand_in_for_a_good_and_produces_a_good_whose_indicator_is_gone
     assert_eq!(o.count("clay"), 2);
     o.pass_until(2);
     o.give("coin 1");
-    o.play("work contract on Clay Mound at 4,0 > pay 1 coins > a neutral lay brother > 3 clay (the joker)");
+    o.play("work contract on Clay Mound at 4,0 > pay 1 coin > a neutral lay brother > 3 clay (the joker)");
     assert_eq!(o.count("clay"), 5);
     assert_eq!(o.g.int("state.wheel.amount(\"joker\")"), 0);
     assert_eq!(
@@ -106,7 +106,7 @@ fn the_joker_may_stand_in_for_a_good_and_produces_a_good_whose_indicator_is_gone
     // With the joker gone too: nothing.
     o.g.set("wheel", "let w = state.wheel; w.remove(\"joker\"); w");
     o.pass_until(5);
-    o.play("work contract on Cloister Office at 4,1 > pay 1 coins > a neutral lay brother");
+    o.play("work contract on Cloister Office at 4,1 > pay 1 coin > a neutral lay brother");
     assert_eq!(o.count("coin"), 1, "paid 1, received nothing");
 }
 
@@ -134,10 +134,10 @@ fn all_three_clergymen_placed_come_back_at_the_start_of_the_next_round() {
 fn the_neutral_clergy_come_back_like_yours_and_a_contract_needs_a_free_one() {
     let mut o = Oel::ireland();
     o.give("coin 5");
-    o.play("work contract on Clay Mound at 4,0 > pay 1 coins > a neutral lay brother");
-    o.play("work contract on Farmyard at 2,1 > pay 1 coins > a neutral lay brother > grain");
+    o.play("work contract on Clay Mound at 4,0 > pay 1 coin > a neutral lay brother");
+    o.play("work contract on Farmyard at 2,1 > pay 1 coin > a neutral lay brother > grain");
     o.pass_until(2);
-    o.play("work contract on Cloister Office at 4,1 > pay 1 coins");
+    o.play("work contract on Cloister Office at 4,1 > pay 1 coin");
     assert_eq!(o.g.int("state.neutral.placed_clergy().len()"), 3);
     assert_eq!(
         o.count("coin"),
@@ -331,7 +331,7 @@ fn the_neutral_prior_may_use_a_new_building_at_the_work_contract_price() {
         o.moves(),
         ["neutral prior on Malthouse at 3,0", "no neutral prior"]
     );
-    o.play("neutral prior on Malthouse at 3,0 > pay 1 coins > 2 times");
+    o.play("neutral prior on Malthouse at 3,0 > pay 1 coin > 2 times");
     assert_eq!(o.goods(), "2 straw, 2 malt");
     assert_eq!(o.g.text("state.neutral.clergy_at(3, 0)"), "prior");
     assert_eq!(o.phase(), "settle");
@@ -489,7 +489,10 @@ fn a_piped_repl_session_plays_the_first_round_by_hand_and_auto_finishes() {
 #[test]
 fn a_building_beside_a_settlement_adds_its_dwelling_value_and_its_economic_value() {
     let mut o = Oel::ireland();
-    o.g.set("landscape", "let l = state.landscape; l.settle(3, 0, \"S02\"); l");
+    o.g.set(
+        "landscape",
+        "let l = state.landscape; l.settle(3, 0, \"S02\"); l",
+    );
     o.place("I24", 3, 1);
     // Farming Village 1 + Clay Mound 3 + Chapel 8; the Chapel's economic value is 10.
     assert_eq!(o.score("settlements"), 1 + 3 + 8);
