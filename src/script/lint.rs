@@ -23,7 +23,7 @@ pub fn check_overrides(
     from: usize,
     texts: &BTreeMap<String, String>,
 ) -> Result<(), Diagnostic> {
-    let called = called_names(layers);
+    let (called, dynamic) = called_names(layers);
     for (i, (file, ast)) in layers.iter().enumerate().skip(from) {
         let below: Vec<(&str, usize, &str)> = layers[..i]
             .iter()
@@ -49,7 +49,8 @@ pub fn check_overrides(
                     "give `{name}` {other} parameter(s), as the rule it replaces"
                 )));
             }
-            if HOOKS.contains(&name) || name.starts_with("bot_") || called.contains(name) {
+            if dynamic || HOOKS.contains(&name) || name.starts_with("bot_") || called.contains(name)
+            {
                 continue;
             }
             let nearest = below
@@ -85,9 +86,13 @@ pub fn functions_only(layer: &AST, file: &str, sources: &Sources) -> Result<(), 
     Err(d.with_help("rule files hold functions only: move it into a function (an `import` into the function that uses it)"))
 }
 
-/// Every function name called anywhere, directly, as a method or through `Fn("name")`.
-fn called_names(layers: &[(String, AST)]) -> BTreeSet<String> {
+/// Every function name called anywhere, directly, as a method or through `Fn("name")`;
+/// and whether some script makes a function pointer from a computed name (then any new
+/// function may be one it calls, as Ora et Labora's card functions are, and "nothing
+/// calls it" cannot be told).
+fn called_names(layers: &[(String, AST)]) -> (BTreeSet<String>, bool) {
     let mut names = BTreeSet::new();
+    let mut dynamic = false;
     for (_, ast) in layers {
         ast.walk(&mut |path: &[ASTNode]| {
             if let Some(ASTNode::Expr(Expr::FnCall(call, _) | Expr::MethodCall(call, _))) =
@@ -95,15 +100,18 @@ fn called_names(layers: &[(String, AST)]) -> BTreeSet<String> {
             {
                 names.insert(call.name.to_string());
                 if matches!(call.name.as_str(), "Fn" | "parent") {
-                    if let Some(Expr::StringConstant(target, _)) = call.args.first() {
-                        names.insert(target.to_string());
+                    match call.args.first() {
+                        Some(Expr::StringConstant(target, _)) => {
+                            names.insert(target.to_string());
+                        }
+                        _ => dynamic |= call.name == "Fn",
                     }
                 }
             }
             true
         });
     }
-    names
+    (names, dynamic)
 }
 
 /// `message` at the line of `fn name` in `file`.
@@ -211,6 +219,22 @@ mod tests {
         let (list, texts) = layers(&[BASE, ("more.rhai", "fn lonely() { 1 }\n")]);
         assert!(check_overrides(&list, 2, &texts).is_ok());
         assert!(check_overrides(&list, 1, &texts).is_err());
+    }
+
+    #[test]
+    fn a_function_pointer_made_from_a_computed_name_may_call_any_new_function() {
+        let base = (
+            "base.rhai",
+            "fn run(name) { this.call(Fn(\"card_\" + name)) }\n",
+        );
+        assert_eq!(
+            check(&[base, ("cards.rhai", "fn card_granary() { 1 }\n")]),
+            Ok(())
+        );
+        assert!(
+            check(&[base, ("cards.rhai", "fn run() { 1 }\n")]).is_err(),
+            "arity is still checked"
+        );
     }
 
     #[test]

@@ -392,7 +392,7 @@ fn in_the_last_round_you_act_first_then_the_neutral_player_builds_and_phase_e_en
 }
 
 /// Rhai that checks the table of `state` and returns what is wrong ("" when nothing).
-const INVARIANTS: &str = r#"
+pub(crate) const INVARIANTS: &str = r#"
     let wrong = "";
     for k in state.goods.to_map().keys() {
         if state.goods.get(k) < 0 { wrong += "negative " + k + "; "; }

@@ -1,0 +1,104 @@
+//! The France solo game: its set-up and a whole game; each France card's tests are in
+//! `buildings_france.rs`.
+
+use super::Oel;
+
+fn france() -> Oel {
+    Oel::variant("ora-et-labora-solo-france", &[])
+}
+
+/// Every card id of the game: display, both landscapes and those still to come.
+fn all_cards(o: &Oel) -> Vec<String> {
+    o.g.eval("state.cards.ids()").into_typed_array().unwrap()
+}
+
+#[test]
+fn the_carpentry_both_grapevines_and_the_c_quarry_are_not_in_the_solo_game() {
+    let o = france();
+    let cards = all_cards(&o);
+    for removed in ["F10", "F14", "F29", "F31"] {
+        assert!(!cards.contains(&removed.to_owned()), "{removed}");
+    }
+    assert!(cards.contains(&"F21".to_owned()), "the Winery is");
+    assert!(
+        !cards.iter().any(|id| id.starts_with('I')),
+        "no Ireland card"
+    );
+    let display: Vec<String> = o.g.eval("state.display").into_typed_array().unwrap();
+    assert_eq!(
+        display.len(),
+        11,
+        "the France start buildings but the Carpentry and the Builders' Market"
+    );
+}
+
+#[test]
+fn no_grapes_or_stone_indicator_in_the_france_solo_game() {
+    let o = france();
+    let names: Vec<String> =
+        o.g.eval("state.wheel.amounts().map(|a| a.name)")
+            .into_typed_array()
+            .unwrap();
+    assert_eq!(
+        names,
+        ["wood", "peat", "grain", "sheep", "clay", "coin", "joker"]
+    );
+}
+
+#[test]
+fn a_card_both_sides_share_works_the_same_in_both_games() {
+    for variant in ["ora-et-labora-solo-ireland", "ora-et-labora-solo-france"] {
+        let mut o = Oel::variant(variant, &[]);
+        o.place("G12", 3, 0);
+        o.give("meat 1, peat 1");
+        o.play("use Stone Merchant at 3,0 > with a lay brother > 1 times");
+        assert_eq!(o.goods(), "1 stone", "{variant}");
+    }
+}
+
+#[test]
+fn building_the_winery_raises_the_work_contract_price() {
+    let mut o = france();
+    o.g.set("display", "[\"F21\"]");
+    o.give("clay 2, straw 2");
+    o.play("build Winery (2 clay, 2 straw) > at 3,0 > not now");
+    assert_eq!(o.g.int("state.work_price()"), 2);
+}
+
+#[test]
+fn seeded_random_france_games_end_with_a_score() {
+    for seed in 1..=2u64 {
+        let mut o = france();
+        o.g = crate::common::Game::new("ora-et-labora-solo-france", &[], seed);
+        let mut pick = seed;
+        while o.g.over().is_none() {
+            let moves = o.moves();
+            assert!(!moves.is_empty());
+            pick = pick
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            o.play(&moves[(pick >> 33) as usize % moves.len()]);
+            assert_eq!(o.g.text(super::game::INVARIANTS), "", "seed {seed}");
+        }
+        assert!(o.score("total") > 0);
+    }
+}
+
+#[test]
+fn a_piped_repl_session_plays_some_rounds_by_hand_and_finishes_with_auto() {
+    let run = crate::common::houserules(
+        &["play", "ora-et-labora-solo-france", "--seed", "2"],
+        "cut peat at 0,0\nuse Cloister Office at 4,1 > with the prior\nshow\nauto\n",
+    );
+    assert!(run.ok, "{}\n{}", run.stdout, run.stderr);
+    crate::common::assert_in_order(
+        &run.stdout,
+        &[
+            "played cut peat at 0,0\n  you cut peat at 0,0\n  you take 2 peat\n",
+            "you use Cloister Office with your prior\n  you take 2 coins",
+            "round 2 of 31",
+            "Windmill",
+            "game over: the last settlement phase is over",
+        ],
+    );
+}
