@@ -102,3 +102,20 @@ fn a_piped_repl_session_plays_some_rounds_by_hand_and_finishes_with_auto() {
         ],
     );
 }
+
+#[test]
+fn the_house_rule_of_a_goal_of_450_changes_only_the_goal() {
+    let mut o = Oel::variant("ora-et-labora-solo-france-450", &[]);
+    assert_eq!(o.g.int("state.score().goal"), 450);
+    assert_eq!(o.g.text("state.score().rank"), "goal missed by 450");
+    assert_eq!(o.moves(), france().moves());
+}
+
+#[test]
+fn the_head_start_house_rule_gives_one_wood_clay_peat_and_grain() {
+    let o = Oel::variant("ora-et-labora-solo-france-head-start", &[]);
+    assert_eq!(o.goods(), "1 wood, 1 peat, 1 grain, 1 clay");
+    // Everything else is set up as in the France game.
+    assert_eq!(o.g.int("state.display.len()"), 11);
+    assert_eq!(o.g.text("state.neutral.space(0, 0).id"), "G13");
+}
