@@ -92,6 +92,7 @@ fn table(out: &mut String, sides: &[&SideRun]) {
         }
         rows
     };
+    rows.extend(parts(sides));
     rows.extend(section("how games ended", |s| &s.summary.ends));
     rows.extend(section("goals reached", |s| &s.summary.goals));
     let label_width = rows
@@ -111,6 +112,54 @@ fn table(out: &mut String, sides: &[&SideRun]) {
         }
         let _ = writeln!(out, "{}", line.trim_end());
     }
+}
+
+/// Where the points came from: the mean of every whole-number part of the score map
+/// (the rules name the parts) that varies from game to game.
+fn parts(sides: &[&SideRun]) -> Vec<(String, Vec<String>)> {
+    let mut names: Vec<&str> = Vec::new();
+    for s in sides {
+        for r in &s.results {
+            for (key, value) in &r.score {
+                if value.is_i64() && !names.contains(&key.as_str()) {
+                    names.push(key);
+                }
+            }
+        }
+    }
+    let varies = |name: &str| {
+        let mut values = sides
+            .iter()
+            .flat_map(|s| s.results.iter().filter_map(|r| r.score.get(name)));
+        let first = values.next();
+        values.any(|v| Some(v) != first)
+    };
+    names.retain(|n| varies(n));
+    let mut rows = Vec::new();
+    if !names.is_empty() {
+        rows.push((
+            "mean of the score's parts".to_owned(),
+            vec![String::new(); sides.len()],
+        ));
+    }
+    for name in names {
+        rows.push(row(&format!("  {name}"), sides, |s| {
+            let values: Vec<i64> = s
+                .results
+                .iter()
+                .filter_map(|r| r.score.get(name).and_then(|v| v.as_i64()))
+                .collect();
+            if values.is_empty() {
+                "—".to_owned()
+            } else {
+                format!(
+                    "{:.2}",
+                    values.iter().sum::<i64>() as f64 / values.len() as f64
+                )
+            }
+        }));
+    }
+    rows
 }
 
 fn row(

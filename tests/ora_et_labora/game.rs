@@ -498,3 +498,41 @@ fn a_building_beside_a_settlement_adds_its_dwelling_value_and_its_economic_value
     assert_eq!(o.score("settlements"), 1 + 3 + 8);
     assert_eq!(o.score("economic"), 1 + 10);
 }
+
+#[test]
+fn sim_reports_where_the_points_came_from_and_how_often_the_goal_was_reached() {
+    let run = crate::common::houserules(
+        &[
+            "sim",
+            "ora-et-labora-solo-ireland",
+            "--games",
+            "3",
+            "--bot",
+            "random",
+        ],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    crate::common::assert_in_order(
+        &run.stdout,
+        &[
+            "mean of the score's parts",
+            "  economic",
+            "  goods",
+            "  settlements",
+            "the last settlement phase is over",
+            "goals reached",
+            "  goal",
+            "0 (0.0%)",
+        ],
+    );
+}
+
+#[test]
+fn the_goal_is_reached_at_the_end_with_500_points() {
+    let mut o = Oel::variant("ora-et-labora-solo-ireland", &[("goal", "3")]);
+    o.give("book 2");
+    assert!(o.g.goals_reached().is_empty(), "not before the end");
+    o.g.set("ended", "\"test\"");
+    assert_eq!(o.g.goals_reached(), ["goal"]);
+}
