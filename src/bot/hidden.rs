@@ -20,7 +20,19 @@ pub fn player_view(state: &Dynamic, rng: &mut Rng) -> Dynamic {
     collect(state, &mut stacks);
     let mut seen = state.clone();
     hide(&mut seen, rng, &mut stacks);
+    forget_events(&mut seen);
     seen
+}
+
+/// A bot's copy starts with no events: the story so far is for people and records, and
+/// a bot copies its state for every move it weighs, so a long game's history would make
+/// each copy cost the whole game.
+fn forget_events(state: &mut Dynamic) {
+    if let Ok(mut map) = state.as_map_mut() {
+        if map.contains_key("events") {
+            map.insert("events".into(), Dynamic::from_array(Vec::new()));
+        }
+    }
 }
 
 /// The piles of each named stack, in the order they are met; once dealt, the piles
@@ -159,6 +171,17 @@ mod tests {
         deck.sort_unstable();
         assert_eq!(deck, (100..130).collect::<Vec<_>>());
         assert_eq!(field(&seen, "score").as_int(), Ok(7));
+    }
+
+    #[test]
+    fn the_events_are_not_copied_into_a_bots_view() {
+        let mut map = Map::new();
+        map.insert(
+            "events".into(),
+            Dynamic::from_array(vec![Dynamic::from_int(1); 3]),
+        );
+        let seen = player_view(&map.into(), &mut Rng::seeded(1));
+        assert_eq!(field(&seen, "events").into_array().unwrap().len(), 0);
     }
 
     #[test]

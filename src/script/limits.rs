@@ -30,7 +30,9 @@ impl Default for Limits {
             max_expr_depth: 128,
             max_string_size: 1 << 20,
             max_array_size: 100_000,
-            max_map_size: 10_000,
+            // Rhai counts the entries of every map a value holds, nested ones included:
+            // a whole game's events (a map each) must fit.
+            max_map_size: 100_000,
             max_modules: 32,
         }
     }
