@@ -43,7 +43,10 @@ fn clay_mound_takes_the_clay_of_the_wheel_and_resets_its_indicator() {
     assert_eq!(wheel(&o, "clay"), 0);
     assert_eq!(wheel(&o, "joker"), 2, "the joker is not touched");
     assert_eq!(clergy_at(&o, 4, 0), "lay1");
-    assert!(!o.has_move("use Clay Mound at 4,0"), "occupied: no second use");
+    assert!(
+        !o.has_move("use Clay Mound at 4,0"),
+        "occupied: no second use"
+    );
 }
 
 #[test]
@@ -51,7 +54,10 @@ fn clay_mound_may_take_the_joker_when_it_shows_another_amount() {
     let mut o = with("");
     o.g.set("wheel", "let w = state.wheel; w.take(\"clay\"); w");
     o.play("use Clay Mound at 4,0 > with a lay brother");
-    assert_eq!(options(&mut o), ["0 clay (its indicator)", "2 clay (the joker)"]);
+    assert_eq!(
+        options(&mut o),
+        ["0 clay (its indicator)", "2 clay (the joker)"]
+    );
     o.play("2 clay (the joker)");
     assert_eq!(o.goods(), "2 clay");
     assert_eq!(wheel(&o, "joker"), 0);
@@ -129,8 +135,16 @@ fn priory_carries_out_the_function_of_a_building_with_your_prior_on_it() {
     assert_eq!(options(&mut o), ["your Granary at 3,1"]);
     o.play("your Granary at 3,1 > pay 1 coin for 4 grain and 1 book");
     assert_eq!(o.goods(), "8 grain, 2 books");
-    assert_eq!(clergy_at(&o, 3, 0), "lay1", "the Priory's user stands on the Priory");
-    assert_eq!(clergy_at(&o, 3, 1), "prior", "no clergyman goes on the Granary");
+    assert_eq!(
+        clergy_at(&o, 3, 0),
+        "lay1",
+        "the Priory's user stands on the Priory"
+    );
+    assert_eq!(
+        clergy_at(&o, 3, 1),
+        "prior",
+        "no clergyman goes on the Granary"
+    );
 }
 
 #[test]
@@ -201,7 +215,10 @@ fn granary_pays_one_coin_for_four_grain_and_a_book_once() {
         options(&mut o),
         ["pay 1 coin for 4 grain and 1 book", "not this"]
     );
+    let from = o.event_count();
     o.play("pay 1 coin for 4 grain and 1 book");
+    assert_eq!(o.events_since(from), ["gained"]);
+    assert_eq!(o.phase(), "actions");
     assert_eq!(o.goods(), "4 grain, 2 coins, 1 book");
     assert_eq!(o.score("goods"), 2, "a book is worth 2 points");
     assert!(!o.has_move("use Granary at 3,0"));
@@ -302,7 +319,10 @@ fn fuel_merchant_pays_nine_energy_for_ten_coins_once() {
     let mut o = built("G06", "coal 4");
     o.play("use Fuel Merchant at 3,0 > with a lay brother > pay 9 energy for 10 coins");
     assert_eq!(o.goods(), "1 peat coal, 10 coins", "3 peat coal, no change");
-    assert!(o.has_move("use Farmyard at 2,1"), "one tier, then the use is over");
+    assert!(
+        o.has_move("use Farmyard at 2,1"),
+        "one tier, then the use is over"
+    );
 }
 
 #[test]
@@ -317,6 +337,7 @@ fn peat_coal_kiln_gives_coal_and_a_coin_and_turns_peat_into_coal() {
     let mut o = built("G07", "peat 2");
     o.play("use Peat Coal Kiln at 3,0 > with a lay brother");
     assert_eq!(options(&mut o), ["0 peat", "1 peat", "2 peat"]);
+    assert!(!o.refused("3 peat").is_empty());
     o.play("2 peat");
     assert_eq!(o.goods(), "3 peat coal, 1 coin");
 }
@@ -421,6 +442,7 @@ fn stone_merchant_buys_at_most_five_stone() {
     let offered = options(&mut o);
     assert_eq!(offered.last().unwrap(), "5 times", "{offered:?}");
     assert!(!o.has_move("6 times"));
+    assert!(!o.refused("6 times").is_empty());
     o.play("5 times");
     assert_eq!(o.goods(), "2 wood, 2 grain, 5 stone");
 }
@@ -563,6 +585,7 @@ fn cloister_workshop_makes_up_to_three_ceramics_and_an_ornament() {
         ["0 times", "1 times", "2 times", "3 times"],
         "five clay, five energy: still three ceramics at most"
     );
+    assert!(!o.refused("4 times").is_empty());
     o.play("3 times");
     assert_eq!(options(&mut o), ["make 1 ornament", "no ornament"]);
     o.play("make 1 ornament");
@@ -587,7 +610,11 @@ fn cloister_workshop_makes_an_ornament_without_clay() {
     o.play("use Cloister Workshop at 3,0 > with a lay brother");
     assert_eq!(options(&mut o), ["make 1 ornament", "no ornament"]);
     o.play("make 1 ornament");
-    assert_eq!(o.goods(), "2 stone, 1 ornament", "a peat for 1 energy, no change");
+    assert_eq!(
+        o.goods(),
+        "2 stone, 1 ornament",
+        "a peat for 1 energy, no change"
+    );
 }
 
 #[test]
@@ -633,4 +660,48 @@ fn slaughterhouse_offers_no_trade_without_straw_or_grain() {
     let mut o = built("G19", "sheep 4");
     o.play("use Slaughterhouse at 3,0 > with a lay brother");
     assert_eq!(o.goods(), "4 livestock");
+}
+
+#[test]
+fn cottage_gives_its_malt_before_the_neighbour_so_a_brewery_may_brew_it() {
+    let mut o = built("I10", "grain 1");
+    o.place("I05", 3, 1);
+    o.play("use Cottage at 3,0 > with a lay brother > your Brewery at 3,1");
+    assert_eq!(
+        options(&mut o),
+        ["0 times", "1 times"],
+        "the Cottage's malt and the grain held"
+    );
+    assert_eq!(
+        o.goods(),
+        "1 grain",
+        "nothing changes before the last answer"
+    );
+    o.play("1 times > sell 1 beer for 7 coins");
+    assert_eq!(o.goods(), "7 coins");
+    assert_eq!(clergy_at(&o, 3, 1), "nobody");
+}
+
+#[test]
+fn a_start_building_on_the_neutral_heartland_is_used_by_work_contract() {
+    let mut o = with("coin 2");
+    o.place_neutral("I03", 1, 0);
+    o.play("work contract on Granary at 1,0 > pay 1 coins > a neutral lay brother");
+    o.play("pay 1 coin for 4 grain and 1 book");
+    assert_eq!(o.goods(), "4 grain, 1 book");
+    assert_eq!(o.g.text("state.neutral.clergy_at(1, 0)"), "lay1");
+}
+
+#[test]
+fn a_neutral_cottage_uses_a_neutral_neighbour() {
+    let mut o = with("coin 1");
+    o.place_neutral("I10", 2, 0);
+    o.play("work contract on Cottage at 2,0 > pay 1 coins > a neutral lay brother");
+    assert_eq!(options(&mut o), ["the neutral Farmyard at 2,1", "none"]);
+    o.play("the neutral Farmyard at 2,1 > sheep");
+    assert_eq!(o.goods(), "2 livestock, 1 malt");
+    assert_eq!(
+        o.g.text("let c = state.neutral.clergy_at(2, 1); if c == () { \"nobody\" } else { c }"),
+        "nobody"
+    );
 }
