@@ -705,3 +705,13 @@ fn a_neutral_cottage_uses_a_neutral_neighbour() {
         "nobody"
     );
 }
+
+#[test]
+fn stone_merchant_totals_the_food_over_the_use() {
+    // A meat is 5 food: it pays the 4 food of two stones at once (no change).
+    let mut o = built("G12", "meat 1, wood 3");
+    o.play("use Stone Merchant at 3,0 > with a lay brother");
+    assert_eq!(options(&mut o), ["0 times", "1 times", "2 times"]);
+    o.play("2 times");
+    assert_eq!(o.goods(), "1 wood, 2 stone");
+}
