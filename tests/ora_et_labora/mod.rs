@@ -2,6 +2,7 @@
 //! of the round, the neutral player and the whole game; each building's tests are in
 //! `buildings_*.rs`.
 
+mod buildings_a;
 mod france;
 mod game;
 
