@@ -4,6 +4,7 @@
 
 mod france;
 mod game;
+mod buildings_france;
 
 use crate::common::Game;
 
