@@ -85,14 +85,22 @@ fn bakery_bakes_flour_with_half_an_energy_each_then_sells_up_to_2_bread_for_4_co
     assert_eq!(o.count("bread"), 1);
     assert_eq!(o.count("coin"), 8);
     assert_eq!(o.count("flour"), 0);
-    assert_eq!(o.count("wood"), 0, "1.5 energy paid with 2 wood (no change)");
+    assert_eq!(
+        o.count("wood"),
+        0,
+        "1.5 energy paid with 2 wood (no change)"
+    );
 }
 
 #[test]
 fn bakery_bakes_one_bread_with_one_straw_half_an_energy() {
     let mut o = with("F05", "flour 3, straw 3");
     let moves = use_it(&mut o, "Bakery");
-    assert_eq!(moves.last().unwrap(), "3 bread", "3 straw are 1.5 energy: {moves:?}");
+    assert_eq!(
+        moves.last().unwrap(),
+        "3 bread",
+        "3 straw are 1.5 energy: {moves:?}"
+    );
     o.play("1 bread > 0 bread");
     assert_eq!(o.count("bread"), 1);
     assert_eq!(o.count("straw"), 2);
@@ -103,7 +111,11 @@ fn bakery_bakes_one_bread_with_one_straw_half_an_energy() {
 fn bakery_bakes_no_more_than_the_energy_pays_for_and_without_flour_only_sells() {
     let mut o = with("F05", "flour 5, peat 1");
     let moves = use_it(&mut o, "Bakery");
-    assert_eq!(moves.last().unwrap(), "4 bread", "2 energy bake 4: {moves:?}");
+    assert_eq!(
+        moves.last().unwrap(),
+        "4 bread",
+        "2 energy bake 4: {moves:?}"
+    );
     let mut o = with("F05", "bread 3, wood 4");
     let moves = use_it(&mut o, "Bakery");
     assert_eq!(moves, ["0 bread", "1 bread", "2 bread"]);
@@ -189,7 +201,10 @@ fn financed_estate_buys_book_bread_2_grapes_and_2_flour_for_1_coin() {
     assert_eq!(o.count("flour"), 2);
     let mut o = with("F15", "grain 1");
     let moves = use_it(&mut o, "Financed Estate");
-    assert!(!moves.iter().any(|m| m.starts_with("pay 1 coins")), "{moves:?}");
+    assert!(
+        !moves.iter().any(|m| m.starts_with("pay 1 coins")),
+        "{moves:?}"
+    );
     assert_eq!(o.goods(), "1 grain");
 }
 
@@ -216,7 +231,12 @@ fn cloister_library_a_book_just_bought_may_be_turned_and_without_coin_or_book_no
     assert_eq!(o.goods(), "1 meat, 1 wine");
     let mut o = with("F17", "wood 1");
     let moves = use_it(&mut o, "Cloister Library");
-    assert!(!moves.iter().any(|m| m.ends_with("times") || m.contains("book")), "{moves:?}");
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.ends_with("times") || m.contains("book")),
+        "{moves:?}"
+    );
     assert_eq!(o.goods(), "1 wood");
 }
 
@@ -250,7 +270,12 @@ fn inn_food_alone_or_wine_alone() {
     assert_eq!(o.goods(), "6 coins");
     let mut o = with("F20", "wood 2");
     let moves = use_it(&mut o, "Inn");
-    assert!(!moves.iter().any(|m| m.ends_with("food") || m.contains("wine")), "{moves:?}");
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.ends_with("food") || m.contains("wine")),
+        "{moves:?}"
+    );
     assert_eq!(o.goods(), "2 wood");
 }
 
@@ -260,14 +285,23 @@ fn inn_food_alone_or_wine_alone() {
 fn winery_presses_any_number_of_grapes_then_sells_1_wine_for_7() {
     let mut o = with("F21", "grapes 9");
     let moves = use_it(&mut o, "Winery");
-    assert_eq!(moves.last().unwrap(), "9 times", "no limit but the grapes: {moves:?}");
+    assert_eq!(
+        moves.last().unwrap(),
+        "9 times",
+        "no limit but the grapes: {moves:?}"
+    );
     o.play("9 times > sell 1 wine for 7 coins");
     assert_eq!(o.count("wine"), 8);
     assert_eq!(o.count("coin"), 7);
     assert_eq!(o.count("grapes"), 0);
     let mut o = with("F21", "wood 1");
     let moves = use_it(&mut o, "Winery");
-    assert!(!moves.iter().any(|m| m.ends_with("times") || m.contains("7 coins")), "{moves:?}");
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.ends_with("times") || m.contains("7 coins")),
+        "{moves:?}"
+    );
     assert_eq!(o.goods(), "1 wood");
 }
 
@@ -370,10 +404,17 @@ fn palace_pays_a_wine_for_another_occupied_buildings_function() {
     let mut o = with("F27", "wine 2");
     o.play("use Clay Mound at 4,0 > with the prior");
     let moves = use_it(&mut o, "Palace");
-    assert_eq!(moves, ["pay 1 wine to use an occupied building", "not this"]);
+    assert_eq!(
+        moves,
+        ["pay 1 wine to use an occupied building", "not this"]
+    );
     o.play("pay 1 wine to use an occupied building");
     let moves = o.moves();
-    assert_eq!(moves, ["your Clay Mound at 4,0"], "not the Palace itself, not a free building");
+    assert_eq!(
+        moves,
+        ["your Clay Mound at 4,0"],
+        "not the Palace itself, not a free building"
+    );
     // The Clay Mound's indicator is empty now: its function asks for the joker.
     o.play("your Clay Mound at 4,0 > 2 clay (the joker)");
     assert_eq!(o.count("wine"), 1);
@@ -385,7 +426,12 @@ fn palace_without_wine_offers_nothing() {
     let mut o = with("F27", "grapes 1");
     o.play("use Clay Mound at 4,0 > with the prior");
     let moves = use_it(&mut o, "Palace");
-    assert!(!moves.iter().any(|m| m.contains("wine") || m.contains("your ")), "{moves:?}");
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.contains("wine") || m.contains("your ")),
+        "{moves:?}"
+    );
     assert_eq!(o.goods(), "2 clay, 1 grapes");
 }
 
@@ -410,14 +456,25 @@ fn town_estate_sells_1_ceramic_for_12_coins_once() {
 fn calefactory_pays_1_coin_to_fell_trees_and_cut_peat_once_each() {
     let mut o = with("F32", "coin 2");
     let moves = use_it(&mut o, "Calefactory");
-    assert_eq!(moves, ["pay 1 coin to fell trees and/or cut peat", "not this"]);
+    assert_eq!(
+        moves,
+        ["pay 1 coin to fell trees and/or cut peat", "not this"]
+    );
     o.play("pay 1 coin to fell trees and/or cut peat");
     assert_eq!(
         o.moves(),
-        ["fell trees at 1,0", "fell trees at 2,0", "fell trees at 1,1", "no fell trees"]
+        [
+            "fell trees at 1,0",
+            "fell trees at 2,0",
+            "fell trees at 1,1",
+            "no fell trees"
+        ]
     );
     o.play("fell trees at 1,0");
-    assert_eq!(o.moves(), ["cut peat at 0,0", "cut peat at 0,1", "no cut peat"]);
+    assert_eq!(
+        o.moves(),
+        ["cut peat at 0,0", "cut peat at 0,1", "no cut peat"]
+    );
     o.play("cut peat at 0,1");
     assert_eq!(o.count("coin"), 1);
     assert_eq!(o.count("wood"), 2);
@@ -461,13 +518,20 @@ fn shipping_company_pays_3_energy_for_the_jokers_amount_of_bread() {
     let moves = use_it(&mut o, "Shipping Company");
     assert_eq!(
         moves,
-        ["pay 3 energy for meat, bread or wine at the joker's amount", "not this"]
+        [
+            "pay 3 energy for meat, bread or wine at the joker's amount",
+            "not this"
+        ]
     );
     o.play("pay 3 energy for meat, bread or wine at the joker's amount");
     assert_eq!(o.moves(), ["meat", "bread", "wine"]);
     o.play("bread");
     assert_eq!(o.goods(), "2 bread");
-    assert_eq!(o.g.int("state.wheel.amount(\"joker\")"), 0, "the joker resets");
+    assert_eq!(
+        o.g.int("state.wheel.amount(\"joker\")"),
+        0,
+        "the joker resets"
+    );
 }
 
 #[test]
@@ -523,7 +587,10 @@ fn pilgrimage_site_upgrades_at_most_twice_and_without_goods_nothing() {
     let mut o = with("F36", "book 2, ornament 1");
     use_it(&mut o, "Pilgrimage Site");
     o.play("upgrade 1 ornament to 1 reliquary > upgrade 1 book to 1 ceramic");
-    assert!(!o.moves().iter().any(|m| m.starts_with("upgrade")), "a third upgrade");
+    assert!(
+        !o.moves().iter().any(|m| m.starts_with("upgrade")),
+        "a third upgrade"
+    );
     assert_eq!(o.count("book"), 1);
     assert_eq!(o.count("ceramic"), 1);
     assert_eq!(o.count("reliquary"), 1);
@@ -604,10 +671,29 @@ fn hospice_offers_no_building_outside_the_display_and_nothing_when_it_is_empty()
     let mut o = with("F40", "coin 1");
     o.g.set("display", "[\"F04\"]");
     let moves = use_it(&mut o, "Hospice");
-    assert_eq!(moves, ["Windmill"], "not your own Clay Mound nor a card not on display");
+    assert_eq!(
+        moves,
+        ["Windmill"],
+        "not your own Clay Mound nor a card not on display"
+    );
     let mut o = with("F40", "coin 1");
     o.g.set("display", "[]");
     let moves = use_it(&mut o, "Hospice");
     assert!(!moves.contains(&"Grain Storage".to_owned()), "{moves:?}");
     assert_eq!(o.goods(), "1 coin");
+}
+
+#[test]
+fn calefactory_a_joker_taken_for_the_trees_is_empty_for_the_peat() {
+    let mut o = with("F32", "coin 1");
+    o.g.set(
+        "wheel",
+        "let w = state.wheel; w.take(\"wood\"); w.take(\"peat\"); w",
+    );
+    use_it(&mut o, "Calefactory");
+    o.play("pay 1 coin to fell trees and/or cut peat > fell trees at 1,0 > 2 wood (the joker)");
+    // Peat and joker both show 0 now: nothing to ask.
+    o.play("cut peat at 0,0");
+    assert_eq!(o.goods(), "2 wood");
+    assert_eq!(o.g.text("state.landscape.space(0, 0).content"), "empty");
 }

@@ -2,9 +2,9 @@
 //! of the round, the neutral player and the whole game; each building's tests are in
 //! `buildings_*.rs`.
 
+mod buildings_france;
 mod france;
 mod game;
-mod buildings_france;
 
 use crate::common::Game;
 
