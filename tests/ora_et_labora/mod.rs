@@ -6,6 +6,7 @@ mod buildings_a;
 mod buildings_france;
 mod france;
 mod game;
+mod lab;
 
 use crate::common::Game;
 
