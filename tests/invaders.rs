@@ -10,7 +10,7 @@ use houserules::session::Session;
 const PLAYER: u8 = 0;
 const INVADER: u8 = 1;
 
-fn invaders(overrides: &[(&str, &str)]) -> Game {
+pub(crate) fn invaders(overrides: &[(&str, &str)]) -> Game {
     Game::new("invaders", overrides, 1)
 }
 
@@ -234,7 +234,7 @@ fn an_incomplete_invader_cloister_scores_one_plus_its_neighbours() {
 // ---------------------------------------------------------------- reinforcements
 
 /// Your meeple on a road that the cloister tile in hand will close (3 tiles).
-fn your_road_about_to_complete(g: &mut Game, pyramid_played: usize) {
+pub(crate) fn your_road_about_to_complete(g: &mut Game, pyramid_played: usize) {
     play_from_pyramid(g, pyramid_played);
     let board = g.board().tile("L", 1, 0, 0).meeple(1, 0, "road:W", PLAYER);
     g.set_table(board, 0, "A");
@@ -313,7 +313,7 @@ fn highest_first_offers_only_the_highest_open_level() {
 /// The start city closed; your meeples on the start road and on the field beside the
 /// city; an invader on the field of the closing tile. Two meeples left in the pyramid
 /// (yours first). The tile in hand is the last.
-fn end_table(g: &mut Game) {
+pub(crate) fn end_table(g: &mut Game) {
     let board = g
         .board()
         .tile("E", 0, -1, 180)

@@ -3,6 +3,7 @@
 mod common;
 
 mod bad_input;
+mod events;
 mod families;
 mod goals;
 mod house_rules;

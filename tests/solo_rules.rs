@@ -154,7 +154,7 @@ fn a_colour_that_is_not_last_scores_nothing_but_gets_its_meeple_back() {
 }
 
 /// A city of four tiles, red on one half and green on the other, closed by red's tile.
-fn shared_city(g: &mut Game) {
+pub(crate) fn shared_city(g: &mut Game) {
     let board = g
         .board()
         .tile("N", 0, -1, 90)
@@ -372,7 +372,7 @@ fn meeples_returned_in_the_last_turn_earn_no_final_bonus() {
 }
 
 /// The final table: red on the start road, green in the start city, yellow on a cloister.
-fn final_table(g: &mut Game) {
+pub(crate) fn final_table(g: &mut Game) {
     let board = g
         .board()
         .meeple(0, 0, "road:EW", RED as u8)
@@ -425,7 +425,7 @@ fn the_final_bonus_order_can_be_the_players_and_then_it_matters() {
 // ---------------------------------------------------------------- tiles that fit nowhere
 
 /// With the start city closed no city edge is open, so the all-city tile C fits nowhere.
-fn closed_city_table(g: &mut Game, green_pile: &str) {
+pub(crate) fn closed_city_table(g: &mut Game, green_pile: &str) {
     let board = g.board().tile("E", 0, -1, 180);
     g.set_table(board, RED, "U");
     g.set(
