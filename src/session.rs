@@ -421,24 +421,21 @@ fn replay(
                         Diagnostic::new("replay", format!("`{label}` is not among the legal moves"))
                     })
             })
-            .and_then(|mv| {
-                // A refused move may have half-changed its copy; `state` stays as it was.
-                let mut next = state.clone();
-                rules.play(&mut next, &mv).map(|()| next)
-            });
+            // Played in place: copying the state before every move would cost more than
+            // the move. A refused move may have half-changed it, so then the moves before
+            // it are replayed again (they all passed just now).
+            .and_then(|mv| rules.play(&mut state, &mv));
         match outcome {
-            Ok(next) => {
-                state = next;
-                marks.push(events::count(&state));
-            }
+            Ok(()) => marks.push(events::count(&state)),
             Err(why) => {
+                let before = replay(rules, options, seed, &log[..i])?;
                 let rejected = Rejection {
                     number: i + 1,
                     label: label.clone(),
                     why,
                 };
                 return Ok(Replay {
-                    state,
+                    state: before.state,
                     marks,
                     replayed: i,
                     rejected: Some(rejected),
