@@ -68,18 +68,7 @@ fn building_the_winery_raises_the_work_contract_price() {
 #[test]
 fn seeded_random_france_games_end_with_a_score() {
     for seed in 1..=2u64 {
-        let mut o = france();
-        o.g = crate::common::Game::new("ora-et-labora-solo-france", &[], seed);
-        let mut pick = seed;
-        while o.g.over().is_none() {
-            let moves = o.moves();
-            assert!(!moves.is_empty());
-            pick = pick
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            o.play(&moves[(pick >> 33) as usize % moves.len()]);
-            assert_eq!(o.g.text(super::game::INVARIANTS), "", "seed {seed}");
-        }
+        let o = super::game::random_game("ora-et-labora-solo-france", seed);
         assert!(o.score("total") > 0);
     }
 }

@@ -392,7 +392,7 @@ fn in_the_last_round_you_act_first_then_the_neutral_player_builds_and_phase_e_en
 }
 
 /// Rhai that checks the table of `state` and returns what is wrong ("" when nothing).
-pub(crate) const INVARIANTS: &str = r#"
+const INVARIANTS: &str = r#"
     let wrong = "";
     for k in state.goods.to_map().keys() {
         if state.goods.get(k) < 0 { wrong += "negative " + k + "; "; }
@@ -430,27 +430,38 @@ pub(crate) const INVARIANTS: &str = r#"
     wrong
 "#;
 
+/// Plays a whole game of `variant` with moves picked by a seeded generator, checking the
+/// invariants after every move and that an unfinished game always offers a move.
+pub(crate) fn random_game(variant: &str, seed: u64) -> Oel {
+    let mut o = Oel::variant(variant, &[]);
+    o.g = crate::common::Game::new(variant, &[], seed);
+    let mut pick = seed;
+    let mut steps = 0;
+    while o.g.over().is_none() {
+        let moves = o.moves();
+        assert!(
+            !moves.is_empty(),
+            "{variant} seed {seed}: no move in an unfinished game (round {})",
+            o.round()
+        );
+        pick = pick
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        o.play(&moves[(pick >> 33) as usize % moves.len()]);
+        assert_eq!(
+            o.g.text(INVARIANTS),
+            "",
+            "{variant} seed {seed}, step {steps}"
+        );
+        steps += 1;
+    }
+    o
+}
+
 #[test]
 fn seeded_random_games_end_with_a_score_and_keep_goods_clergy_and_buildings() {
     for seed in 1..=3u64 {
-        let mut o = Oel::ireland();
-        o.g = crate::common::Game::new("ora-et-labora-solo-ireland", &[], seed);
-        let mut pick = seed;
-        let mut steps = 0;
-        while o.g.over().is_none() {
-            let moves = o.moves();
-            assert!(
-                !moves.is_empty(),
-                "seed {seed}: no move in an unfinished game (round {})",
-                o.round()
-            );
-            pick = pick
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            o.play(&moves[(pick >> 33) as usize % moves.len()]);
-            assert_eq!(o.g.text(INVARIANTS), "", "seed {seed}, step {steps}");
-            steps += 1;
-        }
+        let o = random_game("ora-et-labora-solo-ireland", seed);
         assert_eq!(o.round(), 31);
         assert!(o.score("total") > 0, "seed {seed}");
         assert_eq!(
