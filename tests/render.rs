@@ -264,3 +264,27 @@ fn the_well_formedness_check_catches_broken_xml() {
         assert!(caught.is_err(), "accepted {bad}");
     }
 }
+
+#[test]
+fn an_ora_et_labora_game_is_drawn_by_its_family() {
+    let mut s = Session::new(
+        &library(),
+        "ora-et-labora-solo-ireland",
+        &[],
+        1,
+        Limits::default(),
+    )
+    .unwrap();
+    s.play("fell trees at 1,0").unwrap();
+    let svg = picture::svg(&mut s).unwrap();
+    assert_well_formed(&svg);
+    for text in [
+        "ora-et-labora-solo-ireland — seed 1",
+        "joker",
+        "2 wood",
+        "Priory",
+        "economic: 0",
+    ] {
+        assert!(svg.contains(text), "{text} is missing");
+    }
+}

@@ -1,8 +1,9 @@
 //! The family's picture hook: finds the parts of a game's state map that `svg` draws.
 //! The rules keep them under these keys (scripts/ora_et_labora/API.md): `wheel`
-//! (Wheel), `goods` (Goods), `display` (array of card ids or names), `landscape` and
-//! `neutral` (Landscape).
+//! (Wheel), `goods` (Goods), `display` (array of card ids or names, shown with their
+//! names when `cards` holds the cards), `landscape` and `neutral` (Landscape).
 
+use super::api::CardsRef;
 use super::goods::Goods;
 use super::landscape::Landscape;
 use super::svg::{svg, SvgParts};
@@ -17,10 +18,18 @@ fn part<T: Clone + 'static>(state: &Map, key: &str) -> Option<T> {
 pub fn svg_from_state(state: &Map, legend: Vec<String>) -> Result<String, String> {
     let wheel: Option<Wheel> = part(state, "wheel");
     let goods: Option<Goods> = part(state, "goods");
+    // Card ids are shown with their names when the state holds the cards (`cards`).
+    let cards: Option<CardsRef> = part(state, "cards");
     let display: Vec<String> = part::<Array>(state, "display")
         .unwrap_or_default()
         .iter()
-        .map(|d| d.to_string())
+        .map(|d| {
+            let id = d.to_string();
+            match cards.as_ref().and_then(|c| c.0.get(&id)) {
+                Some(card) => format!("{} ({id})", card.name),
+                None => id,
+            }
+        })
         .collect();
     let landscapes: Vec<(String, Landscape)> = [
         ("landscape", "Your landscape"),

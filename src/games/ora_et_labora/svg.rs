@@ -175,7 +175,7 @@ pub fn svg(parts: &SvgParts) -> String {
     }
     let width = 760;
     format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{y}\" viewBox=\"0 0 {width} {y}\">\n<rect width=\"100%\" height=\"100%\" fill=\"#fffdf6\"/>\n{body}</svg>\n"
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{y}\" viewBox=\"0 0 {width} {y}\">\n<rect width=\"100%\" height=\"100%\" fill=\"#fffdf6\"/>\n{body}</svg>\n"
     )
 }
 
@@ -203,7 +203,7 @@ mod tests {
                 if stack.pop().as_deref() != Some(name) {
                     return Err(format!("</{name}> closes nothing open"));
                 }
-            } else if !tag.ends_with('/') {
+            } else if !tag.ends_with('/') && !tag.starts_with('?') {
                 stack.push(tag.split_whitespace().next().unwrap_or("").to_owned());
             }
             rest = &rest[end + 1..];
