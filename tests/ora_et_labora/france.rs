@@ -75,13 +75,10 @@ fn seeded_random_france_games_end_with_a_score() {
 
 #[test]
 fn a_piped_repl_session_plays_some_rounds_by_hand_and_finishes_with_auto() {
-    let run = crate::common::houserules(
-        &["play", "ora-et-labora-solo-france", "--seed", "2"],
+    super::piped_session(
+        "ora-et-labora-solo-france",
+        "2",
         "cut peat at 0,0\nuse Cloister Office at 4,1 > with the prior\nshow\nauto\n",
-    );
-    assert!(run.ok, "{}\n{}", run.stdout, run.stderr);
-    crate::common::assert_in_order(
-        &run.stdout,
         &[
             "played cut peat at 0,0\n  you cut peat at 0,0\n  you take 2 peat\n",
             "you use Cloister Office with your prior\n  you take 2 coins",

@@ -473,13 +473,10 @@ fn seeded_random_games_end_with_a_score_and_keep_goods_clergy_and_buildings() {
 
 #[test]
 fn a_piped_repl_session_plays_the_first_round_by_hand_and_auto_finishes() {
-    let run = crate::common::houserules(
-        &["play", "ora-et-labora-solo-ireland", "--seed", "1"],
+    super::piped_session(
+        "ora-et-labora-solo-ireland",
+        "1",
         "show\nfell trees at 1,0\nmoves\nuse Farmyard at 2,1 > with a lay brother > grain\nshow\nauto\nscore\n",
-    );
-    assert!(run.ok, "{}\n{}", run.stdout, run.stderr);
-    crate::common::assert_in_order(
-        &run.stdout,
         &[
             "round 1 of 31, 2 actions left",
             "production wheel: wood 2, peat 2, grain 2, sheep 2, clay 2, coin 2, joker 2",

@@ -9,7 +9,15 @@ mod france;
 mod game;
 mod lab;
 
-use crate::common::Game;
+use crate::common::{assert_in_order, houserules, Game};
+
+/// Runs `input` in a piped REPL on a new game of `variant` and checks that it succeeded
+/// and printed `expected`, in order.
+pub(crate) fn piped_session(variant: &str, seed: &str, input: &str, expected: &[&str]) {
+    let run = houserules(&["play", variant, "--seed", seed], input);
+    assert!(run.ok, "{}\n{}", run.stdout, run.stderr);
+    assert_in_order(&run.stdout, expected);
+}
 
 /// A solo game of Ora et Labora whose table a test arranges through the state (goods,
 /// buildings placed, the wheel), then plays moves through the real rules.
