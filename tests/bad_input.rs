@@ -430,3 +430,21 @@ fn a_statement_outside_any_function_is_an_error_at_its_line() {
         "{e}"
     );
 }
+
+#[test]
+fn a_range_of_three_numbers_or_a_range_with_choices_is_refused_at_its_line() {
+    let lib = TempLibrary::new();
+    lib.write(
+        "variants/r.toml",
+        "name = \"r\"\nextends = \"pig-solo\"\n\n[options.x]\ndefault = 2\nrange = [1, 5, 10]\nhelp = \"x\"\n",
+    );
+    assert!(load_error(&lib, "r").starts_with(
+        "variants/r.toml:6:9: option `x`: `range` takes two numbers, [min, max], not [1, 5, 10]"
+    ));
+    lib.write(
+        "variants/c.toml",
+        "name = \"c\"\nextends = \"pig-solo\"\n\n[options.x]\ndefault = 2\nrange = [1, 5]\nchoices = [\"a\"]\nhelp = \"x\"\n",
+    );
+    assert!(load_error(&lib, "c")
+        .contains("a `range` (a whole number) or `choices` (a word), not both"));
+}

@@ -317,8 +317,22 @@ fn merge_option(
             )
         }
     };
+    if let (Some(range), Some(_)) = (&raw.range, &raw.choices) {
+        return Err(at(
+            &range.span(),
+            "an option has a `range` (a whole number) or `choices` (a word), not both".into(),
+        ));
+    }
     let kind = if let Some(range) = &raw.range {
-        let [min, max] = *range.get_ref();
+        let &[min, max] = range.get_ref().as_slice() else {
+            return Err(at(
+                &range.span(),
+                format!(
+                    "`range` takes two numbers, [min, max], not {:?}",
+                    range.get_ref()
+                ),
+            ));
+        };
         if min > max {
             return Err(at(&range.span(), format!("range [{min}, {max}] is empty")));
         }

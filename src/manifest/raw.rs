@@ -41,7 +41,7 @@ pub enum RawData {
 pub struct RawOption {
     pub default: Option<Spanned<toml::Value>>,
     /// Inclusive bounds for an integer option.
-    pub range: Option<Spanned<[i64; 2]>>,
+    pub range: Option<Spanned<Vec<i64>>>,
     /// The allowed values of a text option.
     pub choices: Option<Spanned<Vec<String>>>,
     pub help: Option<String>,
