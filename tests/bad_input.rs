@@ -448,3 +448,10 @@ fn a_range_of_three_numbers_or_a_range_with_choices_is_refused_at_its_line() {
     assert!(load_error(&lib, "c")
         .contains("a `range` (a whole number) or `choices` (a word), not both"));
 }
+
+#[test]
+fn a_bare_throw_says_so() {
+    let lib = TempLibrary::new();
+    let e = scoring_error(&lib, "throw;", Limits::default());
+    assert!(e.contains("the script threw without a message"), "{e}");
+}

@@ -108,6 +108,9 @@ pub fn runtime_error(sources: &Sources, hook: &str, err: &EvalAltResult) -> Diag
         EvalAltResult::ErrorTerminated(..) => {
             "the script ran past its time limit (an endless loop?)".to_owned()
         }
+        EvalAltResult::ErrorRuntime(value, _) if value.is_unit() => {
+            "the script threw without a message (`throw` with nothing after it)".to_owned()
+        }
         EvalAltResult::ErrorRuntime(value, _) => value.to_string(),
         other => {
             // Rhai appends " (line L, position C)": the location is shown separately.
