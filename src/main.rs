@@ -68,6 +68,8 @@ enum Command {
         #[arg(default_value = "carcassonne-solo")]
         variant: String,
     },
+    /// Go on with the game left unfinished when the REPL last ended.
+    Resume,
     /// Start the REPL on recorded game ID (see `houserules history`).
     Replay {
         /// The game's number.
@@ -158,6 +160,25 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
                 })),
             ));
         }
+        Some(Command::Resume) => {
+            let path = unfinished_path().ok_or_else(|| {
+                Diagnostic::new(
+                    "resume",
+                    "no data folder (neither XDG_DATA_HOME nor HOME is set)",
+                )
+            })?;
+            if !path.is_file() {
+                return Err(Diagnostic::new(
+                    path.display().to_string(),
+                    "no unfinished game is kept",
+                )
+                .with_help("a game left unfinished when the REPL ends is kept here"));
+            }
+            return Ok(repl::run(
+                recording_repl(library, limits, db),
+                Some(Start::Load(path)),
+            ));
+        }
         Some(Command::Replay { id }) => {
             return Ok(repl::run(
                 recording_repl(library, limits, db),
@@ -228,8 +249,16 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
 }
 
 /// A REPL that records finished games, or says once why it cannot.
+/// Where the game left unfinished when the REPL ends is kept.
+fn unfinished_path() -> Option<PathBuf> {
+    houserules::user_data::data_dir().map(|d| d.join("unfinished.save"))
+}
+
 fn recording_repl(library: Library, limits: Limits, db: Result<PathBuf, Diagnostic>) -> Repl {
-    let repl = Repl::new(library, limits);
+    let mut repl = Repl::new(library, limits);
+    if let Some(path) = unfinished_path() {
+        repl = repl.with_unfinished(path);
+    }
     match db {
         Ok(path) => repl.with_db(path),
         Err(e) => {

@@ -250,3 +250,32 @@ fn printing_in_a_loop_is_cut_with_a_note() {
         ],
     );
 }
+
+#[test]
+fn an_unfinished_game_is_kept_when_the_repl_ends_and_resume_goes_on_with_it() {
+    let data = tempfile::tempdir().unwrap();
+    let run = |args: &[&str], input: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_houserules"))
+            .args(args)
+            .env("HOUSERULES_HOME", env!("CARGO_MANIFEST_DIR"))
+            .env("HOUSERULES_DB", data.path().join("games.sqlite"))
+            .env("XDG_DATA_HOME", data.path())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child.stdin.take().unwrap().write_all(input.as_bytes())?;
+                child.wait_with_output()
+            })
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let first = run(&["play", "pig-solo", "--seed", "1"], "roll\nroll\nquit\n");
+    assert!(
+        first.contains("your unfinished game is saved in"),
+        "{first}"
+    );
+    let resumed = run(&["resume"], "log\n");
+    assert_in_order(&resumed, &["loaded", "  1  roll", "  2  roll"]);
+}

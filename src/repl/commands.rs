@@ -106,6 +106,9 @@ pub struct Repl {
     was_over: bool,
     /// Whether this game has been recorded (or tried to be): once per game.
     recorded: bool,
+    /// Where an unfinished game is kept when the REPL ends (`houserules resume`);
+    /// `None` keeps nothing (library use and tests).
+    unfinished: Option<PathBuf>,
 }
 
 /// How to start a game: the parsed `new` command (also `houserules play`).
@@ -126,6 +129,34 @@ impl Repl {
             db: None,
             was_over: false,
             recorded: false,
+            unfinished: None,
+        }
+    }
+
+    /// Keeps a game left unfinished at the end of the REPL in `path`.
+    pub fn with_unfinished(mut self, path: PathBuf) -> Repl {
+        self.unfinished = Some(path);
+        self
+    }
+
+    /// At the end of the REPL: saves a game in progress where `houserules resume` finds
+    /// it, and says so (nothing when there is none, or no place to keep it).
+    pub fn keep_unfinished(&mut self) -> String {
+        let (Some(path), Some(session)) = (&self.unfinished, self.session.as_mut()) else {
+            return String::new();
+        };
+        if session.log().is_empty() || !matches!(session.over(), Ok(None)) {
+            return String::new();
+        }
+        if let Some(folder) = path.parent() {
+            let _ = std::fs::create_dir_all(folder);
+        }
+        match session.save(path) {
+            Ok(()) => format!(
+                "your unfinished game is saved in {}: `houserules resume` goes on with it\n",
+                path.display()
+            ),
+            Err(e) => format!("error: the unfinished game could not be kept: {e}\n"),
         }
     }
 

@@ -19,6 +19,8 @@ pub enum Start {
     New(NewGame),
     /// A recorded game, by number (`houserules replay`).
     Replay(i64),
+    /// A saved game (`houserules resume`).
+    Load(std::path::PathBuf),
 }
 
 /// Runs the REPL on standard input until `quit` or the end of input.
@@ -48,6 +50,11 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
                 format!("error: {e}\n")
             }
         }),
+        Some(Start::Load(path)) => {
+            let step = repl.execute(&format!("load {}", path.display()));
+            all_ok &= !step.failed;
+            emit(&step.output);
+        }
         Some(Start::Replay(id)) => {
             let step = repl.execute(&format!("replay {id}"));
             all_ok &= !step.failed;
@@ -76,6 +83,7 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
             refresh_words(&mut repl, &words);
         }
     }
+    emit(&repl.keep_unfinished());
     interactive || all_ok
 }
 
