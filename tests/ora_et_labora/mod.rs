@@ -3,7 +3,7 @@
 //! `buildings_*.rs`.
 
 mod buildings_a;
-mod buildings_bcd;
+mod buildings_b;
 mod buildings_france;
 mod france;
 mod game;
