@@ -142,7 +142,7 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
     let limits = Limits::default();
     let db = records::db_path(cli.db.as_deref());
     match cli.command {
-        None => return Ok(repl::run(recording_repl(library, limits, db), None)),
+        None => return Ok(repl::run(recording_repl(library, db), None)),
         Some(Command::Play { variant, seed, set }) => {
             let overrides: Vec<(String, String)> = set
                 .iter()
@@ -152,7 +152,7 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
             let loaded = Variant::load(&library, &variant)?;
             houserules::manifest::options::resolve(&loaded.options, &overrides)?;
             return Ok(repl::run(
-                recording_repl(library, limits, db),
+                recording_repl(library, db),
                 Some(Start::New(NewGame {
                     variant,
                     seed,
@@ -175,13 +175,13 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
                 .with_help("a game left unfinished when the REPL ends is kept here"));
             }
             return Ok(repl::run(
-                recording_repl(library, limits, db),
+                recording_repl(library, db),
                 Some(Start::Load(path)),
             ));
         }
         Some(Command::Replay { id }) => {
             return Ok(repl::run(
-                recording_repl(library, limits, db),
+                recording_repl(library, db),
                 Some(Start::Replay(id)),
             ));
         }
@@ -254,8 +254,10 @@ fn unfinished_path() -> Option<PathBuf> {
     houserules::user_data::data_dir().map(|d| d.join("unfinished.save"))
 }
 
-fn recording_repl(library: Library, limits: Limits, db: Result<PathBuf, Diagnostic>) -> Repl {
-    let mut repl = Repl::new(library, limits);
+/// The REPL of `play`, `resume`, `replay` and of no command: a person waits on each
+/// command, so its rules run under [`Limits::interactive`].
+fn recording_repl(library: Library, db: Result<PathBuf, Diagnostic>) -> Repl {
+    let mut repl = Repl::new(library, Limits::interactive());
     if let Some(path) = unfinished_path() {
         repl = repl.with_unfinished(path);
     }

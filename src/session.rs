@@ -411,6 +411,12 @@ fn replay(
     let mut state = rules.new_state(options, seed)?;
     let mut marks = vec![events::count(&state)];
     for (i, label) in log.iter().enumerate() {
+        if crate::script::interrupt::requested() {
+            return Err(Diagnostic::new(
+                "replay",
+                format!("interrupted (Ctrl-C) after replaying {i} moves"),
+            ));
+        }
         let outcome = rules
             .moves(&mut state)
             .and_then(|moves| {

@@ -16,3 +16,4 @@ mod repl_sessions;
 mod sessions;
 mod sim;
 mod solo_rules;
+mod stopping;

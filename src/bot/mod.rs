@@ -17,9 +17,9 @@ pub use script::ScriptBot;
 use crate::diagnostic::Diagnostic;
 use crate::session::Session;
 
-/// Lets `bot` play up to `limit` moves (all when `None`), until the game ends, or until
-/// Ctrl-C.
-/// Returns the labels played. Stops at the first error, with the game intact.
+/// Lets `bot` play up to `limit` moves (all when `None`), until the game ends.
+/// Returns the labels played. Stops at the first error or at Ctrl-C: the moves played
+/// until then stand, and the move under way is taken back.
 pub fn play_out(
     session: &mut Session,
     bot: &mut dyn Bot,
@@ -27,8 +27,11 @@ pub fn play_out(
 ) -> Result<Vec<String>, Diagnostic> {
     let mut played = Vec::new();
     while limit.is_none_or(|n| played.len() < n) {
-        if crate::script::interrupt::take() {
-            break;
+        if crate::script::interrupt::requested() {
+            return Err(Diagnostic::new(
+                bot.name().to_owned(),
+                format!("interrupted (Ctrl-C) after {} moves", played.len()),
+            ));
         }
         let moves = session.moves()?;
         if moves.is_empty() {

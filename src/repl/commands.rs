@@ -180,12 +180,65 @@ impl Repl {
         Some(moves.into_iter().map(|m| m.label).collect())
     }
 
-    /// Runs one line. Never fails: errors become output.
+    /// Runs one line. Never fails: errors become output, followed by what the game is
+    /// now. The rule hooks the line calls share one time budget (`Limits::command_time`).
     pub fn execute(&mut self, line: &str) -> Step {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             return Step::default();
         }
+        let log_before = self.session.as_ref().map(|s| s.log().to_vec());
+        let step = self.budgeted(|repl| repl.run_line(line));
+        if !step.failed {
+            return step;
+        }
+        let stands = self.what_stands(log_before.as_deref());
+        Step {
+            output: format!("{}{stands}", step.output),
+            ..step
+        }
+    }
+
+    /// Runs `work` with the rules of the game in hand under one command budget.
+    pub fn budgeted<T>(&mut self, work: impl FnOnce(&mut Repl) -> T) -> T {
+        if let Some(s) = &self.session {
+            s.rules().start_command();
+        }
+        let out = work(self);
+        if let Some(s) = &self.session {
+            s.rules().end_command();
+        }
+        out
+    }
+
+    /// After a failed command: the game as it now stands, compared with `before` (its
+    /// moves before the command), so that no message claims an unchanged game that moved.
+    fn what_stands(&self, before: Option<&[String]>) -> String {
+        let (Some(before), Some(session)) = (before, &self.session) else {
+            return String::new();
+        };
+        let now = session.log();
+        if now == before {
+            return "the game is unchanged\n".to_owned();
+        }
+        match now.strip_prefix(before) {
+            Some([one]) => {
+                format!("the move this command played stands: {one} (`undo` takes it back)\n")
+            }
+            Some(kept) => format!(
+                "the {} moves this command played stand: {} (`undo` takes back the last)\n",
+                kept.len(),
+                kept.join(", ")
+            ),
+            None => format!(
+                "the game now stands after move {}{}\n",
+                now.len(),
+                now.last().map(|m| format!(" `{m}`")).unwrap_or_default()
+            ),
+        }
+    }
+
+    fn run_line(&mut self, line: &str) -> Step {
         let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
         let result = match command {

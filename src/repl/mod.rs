@@ -62,7 +62,7 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
         }
         None => {}
     }
-    refresh_words(&mut repl, &words);
+    repl.budgeted(|repl| refresh_words(repl, &words));
     while let Some(read) = source.read_line() {
         let line = match read {
             Ok(line) => line,
@@ -80,10 +80,10 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
             break;
         }
         if interactive {
-            refresh_words(&mut repl, &words);
+            repl.budgeted(|repl| refresh_words(repl, &words));
         }
     }
-    emit(&repl.keep_unfinished());
+    emit(&repl.budgeted(Repl::keep_unfinished));
     interactive || all_ok
 }
 

@@ -102,12 +102,8 @@ pub fn runtime_error(sources: &Sources, hook: &str, err: &EvalAltResult) -> Diag
         EvalAltResult::ErrorTooManyOperations(_) => {
             "the script ran too many operations (an endless loop?)".to_owned()
         }
-        EvalAltResult::ErrorTerminated(token, _) if token.to_string() == "interrupted" => {
-            "interrupted (Ctrl-C)".to_owned()
-        }
-        EvalAltResult::ErrorTerminated(..) => {
-            "the script ran past its time limit (an endless loop?)".to_owned()
-        }
+        // The stopper's token is the whole message.
+        EvalAltResult::ErrorTerminated(why, _) => why.to_string(),
         EvalAltResult::ErrorRuntime(value, _) if value.is_unit() => {
             "the script threw without a message (`throw` with nothing after it)".to_owned()
         }
@@ -129,10 +125,12 @@ pub fn runtime_error(sources: &Sources, hook: &str, err: &EvalAltResult) -> Diag
     let trail: Vec<String> = frames
         .iter()
         .rev()
-        .map(|(name, src)| format!("in {name}() of {src}"))
+        .map(|(name, src)| match name.starts_with("anon$") {
+            true => format!("in a closure (`|…| …`) of {src}"),
+            false => format!("in {name}() of {src}"),
+        })
         .collect();
-    let mut help =
-        String::from("the game is unchanged; fix the script and `reload`, or choose another move");
+    let mut help = String::from("fix the script and `reload`, or choose another move");
     if !trail.is_empty() {
         help = format!("{}\n{help}", trail.join("\n"));
     }

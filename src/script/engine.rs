@@ -2,7 +2,8 @@
 //! `print`, the host's generic API and the API of the variant's family (only that one).
 //! Each thread builds its own engine (no `sync`).
 
-use super::limits::{Deadline, Limits};
+use super::limits::Limits;
+use super::stopping::Deadline;
 use super::Family;
 use rhai::module_resolvers::FileModuleResolver;
 use rhai::{Engine, EvalAltResult, Module, ModuleResolver, Position, Shared};
@@ -69,17 +70,7 @@ pub fn build_engine(
         .set_max_modules(limits.max_modules)
         .set_module_resolver(ScriptsOnly(FileModuleResolver::new_with_path(scripts_dir)));
     engine.disable_symbol("eval");
-    let deadline = deadline.clone();
-    // Checking the clock and Ctrl-C every 4096 operations costs nothing measurable.
-    engine.on_progress(move |ops| {
-        if ops & 0xFFF != 0 {
-            None
-        } else if super::interrupt::take() {
-            Some("interrupted".into())
-        } else {
-            deadline.passed().then(|| "time limit".into())
-        }
-    });
+    super::stopping::install(&mut engine, limits, deadline);
     let out = prints.clone();
     engine.on_print(move |s| out.borrow_mut().push(s.to_owned()));
     let out = prints.clone();
@@ -88,6 +79,7 @@ pub fn build_engine(
             .push(format!("[{}:{pos}] {s}", src.unwrap_or("script")))
     });
     super::rng::register(&mut engine);
+    super::sorting::register(&mut engine);
     super::paint::register(&mut engine);
     super::bot_api::register(&mut engine);
     super::events::register(&mut engine);

@@ -1,9 +1,10 @@
-//! Ctrl-C while a script or a bot is running: the REPL's signal handler raises a flag,
-//! the engine's progress check and the bot loop take it down and stop with a message,
-//! and the game stays as it was before the command.
+//! Ctrl-C while a script, a bot or a simulation is running: the REPL's signal handler
+//! raises a flag, the engine's progress check, the bot loop and the simulation workers
+//! see it and stop with a message, and the REPL lowers it before the next command.
 //!
-//! Only threads that `listen` (the interactive REPL's) act on the flag, so parallel work
-//! elsewhere in the process (simulations, tests) is never stopped by it.
+//! Only threads that `listen` (the interactive REPL's, and the workers of a simulation
+//! it starts) act on the flag, so parallel work elsewhere in the process (tests) is
+//! never stopped by it.
 
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,12 +25,18 @@ pub fn request() {
     REQUESTED.store(true, Ordering::SeqCst);
 }
 
-/// True once per request, on a listening thread: the caller that sees it stops.
-pub fn take() -> bool {
-    LISTENING.with(Cell::get) && REQUESTED.swap(false, Ordering::SeqCst)
+/// Whether this thread listens (a simulation's workers listen when their starter does).
+pub fn listening() -> bool {
+    LISTENING.with(Cell::get)
 }
 
-/// Forgets a request that arrived while nothing was running.
+/// True on a listening thread once Ctrl-C was pressed during the command: every worker
+/// of the command sees it, until [`clear`].
+pub fn requested() -> bool {
+    listening() && REQUESTED.load(Ordering::SeqCst)
+}
+
+/// Lowers the flag: a new command starts, or a request arrived while nothing ran.
 pub fn clear() {
     REQUESTED.store(false, Ordering::SeqCst);
 }

@@ -2,9 +2,7 @@
 //! runaway or hostile house rule stops with a clear message instead of hanging the REPL
 //! or exhausting memory.
 
-use std::cell::Cell;
-use std::rc::Rc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Limits applied to every hook call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,6 +17,11 @@ pub struct Limits {
     pub max_array_size: usize,
     pub max_map_size: usize,
     pub max_modules: usize,
+    /// At the REPL, the time that all the hook calls of one command share (a command
+    /// that plays many moves gets it anew for each move): a runaway rule stops within
+    /// it whichever hook it is in. `None` outside the REPL, where only `time_limit`
+    /// (per hook call) applies.
+    pub command_time: Option<Duration>,
 }
 
 impl Default for Limits {
@@ -34,11 +37,20 @@ impl Default for Limits {
             // a whole game's events (a map each) must fit.
             max_map_size: 100_000,
             max_modules: 32,
+            command_time: None,
         }
     }
 }
 
 impl Limits {
+    /// The REPL's limits: a person is waiting, so a command stops within a second.
+    pub fn interactive() -> Limits {
+        Limits {
+            command_time: Some(Duration::from_secs(1)),
+            ..Limits::default()
+        }
+    }
+
     /// A bot's `choose` is a search over many imagined games, not one rule step: it may
     /// take ten times the operations and time of a rule hook (a lookahead decision on a
     /// full Invaders board takes seconds). Size and depth limits stay as they are.
@@ -46,25 +58,8 @@ impl Limits {
         Limits {
             max_operations: self.max_operations.saturating_mul(10),
             time_limit: self.time_limit * 10,
+            command_time: None,
             ..self
         }
-    }
-}
-
-/// The deadline of the hook call under way, shared with the engine's progress callback.
-#[derive(Debug, Clone, Default)]
-pub struct Deadline(Rc<Cell<Option<Instant>>>);
-
-impl Deadline {
-    pub fn start(&self, limit: Duration) {
-        self.0.set(Some(Instant::now() + limit));
-    }
-
-    pub fn clear(&self) {
-        self.0.set(None);
-    }
-
-    pub fn passed(&self) -> bool {
-        self.0.get().is_some_and(|d| Instant::now() > d)
     }
 }

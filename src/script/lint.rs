@@ -8,7 +8,7 @@
 
 use super::diagnostics::Sources;
 use crate::diagnostic::Diagnostic;
-use rhai::{ASTNode, Expr, AST};
+use rhai::{ASTNode, Expr, Stmt, AST};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Functions the host calls by name: the rules contract and the bots' helpers.
@@ -49,7 +49,12 @@ pub fn check_overrides(
                     "give `{name}` {other} parameter(s), as the rule it replaces"
                 )));
             }
-            if dynamic || HOOKS.contains(&name) || name.starts_with("bot_") || called.contains(name)
+            // `anon$…`: a closure (`|x| …`), called where it is written.
+            if dynamic
+                || HOOKS.contains(&name)
+                || name.starts_with("bot_")
+                || name.starts_with("anon$")
+                || called.contains(name)
             {
                 continue;
             }
@@ -95,9 +100,15 @@ fn called_names(layers: &[(String, AST)]) -> (BTreeSet<String>, bool) {
     let mut dynamic = false;
     for (_, ast) in layers {
         ast.walk(&mut |path: &[ASTNode]| {
-            if let Some(ASTNode::Expr(Expr::FnCall(call, _) | Expr::MethodCall(call, _))) =
-                path.last()
-            {
+            // A call is an expression, or a statement of its own (`f();`).
+            let call = match path.last() {
+                Some(ASTNode::Expr(Expr::FnCall(call, _) | Expr::MethodCall(call, _))) => {
+                    Some(call)
+                }
+                Some(ASTNode::Stmt(Stmt::FnCall(call, _))) => Some(call),
+                _ => None,
+            };
+            if let Some(call) = call {
                 names.insert(call.name.to_string());
                 if matches!(call.name.as_str(), "Fn" | "parent") {
                     match call.args.first() {
@@ -189,6 +200,20 @@ mod tests {
                 (
                     "house.rhai",
                     "fn total() { this.bonus() + 1 }\nfn bonus() { 2 }\nfn view() { \"\" }\n"
+                )
+            ]),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn a_helper_called_as_a_statement_and_a_closure_pass() {
+        assert_eq!(
+            check(&[
+                BASE,
+                (
+                    "house.rhai",
+                    "fn total() { let a = [2, 1]; a.sort(|x, y| x - y); log_it(); a[0] }\nfn log_it() { print(1) }\n"
                 )
             ]),
             Ok(())

@@ -14,6 +14,8 @@ pub mod paint;
 mod parent;
 pub mod rng;
 mod rules;
+mod sorting;
+mod stopping;
 
 pub use events::Event;
 pub use family::{DataError, Family, PictureInput};

@@ -6,10 +6,11 @@
 use super::data;
 use super::diagnostics::{parse_error, runtime_error, Sources};
 use super::engine::{build_engine, PrintBuffer};
-use super::limits::{Deadline, Limits};
+use super::limits::Limits;
 use super::lint;
 use super::parent::{self, SharedLayers};
 use super::rng::Rng;
+use super::stopping::Deadline;
 use super::Family;
 use crate::diagnostic::Diagnostic;
 use crate::manifest::{OptionValues, ScriptFile, Variant};
@@ -192,6 +193,19 @@ impl Rules {
         defines(&self.ast, name, arity)
     }
 
+    /// A command starts (at the REPL, where [`Limits::command_time`] is set): the hook
+    /// calls until [`Rules::end_command`] share its time budget.
+    pub fn start_command(&self) {
+        if let Some(budget) = self.limits.command_time {
+            self.deadline.start_command(budget);
+        }
+    }
+
+    /// The command ended; later hook calls are bounded by their own time limit.
+    pub fn end_command(&self) {
+        self.deadline.end_command();
+    }
+
     /// Calls `hook` with `this` bound to `state`.
     fn call(
         &self,
@@ -261,6 +275,7 @@ impl Rules {
         map.insert("rng".into(), Dynamic::from(Rng::seeded(seed)));
         map.insert("data".into(), self.data.clone().into());
         let mut state: Dynamic = map.into();
+        self.start_command();
         let _ = self.call(&mut state, "setup", (), None)?;
         Ok(state)
     }
@@ -288,7 +303,9 @@ impl Rules {
     }
 
     /// Plays `mv`. On error the state may be partly changed: the caller restores it.
+    /// Each move of a command gets the whole command budget (see [`Limits::command_time`]).
     pub fn play(&self, state: &mut Dynamic, mv: &Move) -> Result<(), Diagnostic> {
+        self.start_command();
         self.call(state, "play", (mv.value.clone(),), None)
             .map(|_| ())
     }

@@ -8,7 +8,7 @@ use super::seeds::game_seed;
 use super::shard::{Shard, MAX_GAMES};
 use super::side::{GameResult, Side, Table};
 use crate::diagnostic::Diagnostic;
-use crate::script::Limits;
+use crate::script::{interrupt, Limits};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use rayon::prelude::*;
 use std::io::IsTerminal;
@@ -65,8 +65,17 @@ impl Plan {
                 goal_list: table.goal_list(side, game_seed(self.seed, 0))?,
             });
         }
+        // Started from the REPL, the workers stop at Ctrl-C as the REPL does.
+        let listening = interrupt::listening();
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads.unwrap_or(0))
+            // As the main thread has: a rule may recurse to the sandbox's depth limit.
+            .stack_size(8 << 20)
+            .start_handler(move |_| {
+                if listening {
+                    interrupt::listen();
+                }
+            })
             .build()
             .map_err(|e| Diagnostic::new("--threads", format!("cannot start the threads: {e}")))?;
         let bar = self.progress_bar((indices.len() * self.sides.len()) as u64);
@@ -165,6 +174,12 @@ fn play_all(
         .map_init(
             || side.prepare(limits),
             |table: &mut Result<Table, Diagnostic>, &game| {
+                if interrupt::requested() {
+                    return Err(Diagnostic::new(
+                        "sim",
+                        "interrupted (Ctrl-C): the run stopped, no result is reported",
+                    ));
+                }
                 let table = table.as_ref().map_err(Clone::clone)?;
                 let seed = game_seed(base_seed, game);
                 let result = table

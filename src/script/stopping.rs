@@ -1,0 +1,147 @@
+//! Stopping a script that runs too long: Ctrl-C, the time limits and the operations
+//! limit, checked by the engine's progress callback every 256 operations.
+//!
+//! Rhai's own stop (a "system" error) loses the script's position on its way out of
+//! every function call. So where a person reads the message (the REPL, `check`), the
+//! stop is deferred to the next statement through Rhai's debugger interface, and raised
+//! there as an ordinary error that carries its file, line and function chain. A script
+//! that catches that error or runs no statement (`loop {}`) is stopped the hard way
+//! soon after, without a line.
+
+use super::interrupt;
+use super::limits::Limits;
+use rhai::debugger::DebuggerCommand;
+use rhai::{Engine, EvalAltResult, Position};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// The message of a script stopped by Ctrl-C.
+pub const INTERRUPTED: &str = "interrupted (Ctrl-C)";
+
+/// Operations a script may run after a deferred stop before it is stopped the hard way.
+const GRACE_OPERATIONS: u64 = 100_000;
+
+/// The deadlines of the hook call and of the command under way, and a stop waiting for
+/// the next statement; shared by a [`Rules`](super::Rules) and its engine's callbacks.
+#[derive(Debug, Clone, Default)]
+pub struct Deadline(Rc<Deadlines>);
+
+#[derive(Debug, Default)]
+struct Deadlines {
+    hook: Cell<Option<(Instant, Duration)>>,
+    command: Cell<Option<(Instant, Duration)>>,
+    pending: RefCell<Option<Stop>>,
+}
+
+/// A stop decided by the progress callback, waiting for the next statement.
+#[derive(Debug)]
+struct Stop {
+    why: String,
+    /// The operation count when it was decided.
+    at: u64,
+    /// Whether it was raised at a statement already.
+    raised: bool,
+}
+
+impl Deadline {
+    /// A hook call starts: it may take `limit`.
+    pub fn start(&self, limit: Duration) {
+        self.0.hook.set(Some((Instant::now() + limit, limit)));
+        self.0.pending.replace(None);
+    }
+
+    /// The hook call ended.
+    pub fn clear(&self) {
+        self.0.hook.set(None);
+    }
+
+    /// A command (or one move of it) starts: its hook calls share `budget`.
+    pub fn start_command(&self, budget: Duration) {
+        self.0.command.set(Some((Instant::now() + budget, budget)));
+    }
+
+    /// The command ended: hook calls are bounded by their own limit again.
+    pub fn end_command(&self) {
+        self.0.command.set(None);
+    }
+
+    /// Why the script must stop now, if a deadline passed.
+    fn passed(&self) -> Option<String> {
+        let now = Instant::now();
+        if let Some((_, budget)) = self.0.command.get().filter(|(d, _)| now > *d) {
+            return Some(format!(
+                "the command ran past its time budget ({} ms at the REPL; an endless loop?)",
+                budget.as_millis()
+            ));
+        }
+        let (_, limit) = self.0.hook.get().filter(|(d, _)| now > *d)?;
+        Some(format!(
+            "the script ran past its time limit ({} s per call; an endless loop?)",
+            limit.as_secs()
+        ))
+    }
+}
+
+/// Makes `engine` stop its scripts as `limits` and `deadline` say.
+pub fn install(engine: &mut Engine, limits: &Limits, deadline: &Deadline) {
+    // Where nobody reads a line number (simulations), the debugger's cost is not paid.
+    let locate = limits.command_time.is_some();
+    let soft_operations = limits.max_operations - limits.max_operations / 50;
+    let watch = deadline.clone();
+    engine.on_progress(move |ops| {
+        if ops & 0xFF != 0 {
+            return None;
+        }
+        let why = if interrupt::requested() {
+            Some(INTERRUPTED.to_owned())
+        } else if locate && ops >= soft_operations {
+            Some("the script ran too many operations (an endless loop?)".to_owned())
+        } else {
+            watch.passed()
+        }?;
+        if !locate {
+            return Some(why.into());
+        }
+        let mut pending = watch.0.pending.borrow_mut();
+        match pending.as_ref() {
+            Some(stop) if ops.saturating_sub(stop.at) > GRACE_OPERATIONS => Some(why.into()),
+            Some(_) => None,
+            None => {
+                *pending = Some(Stop {
+                    why,
+                    at: ops,
+                    raised: false,
+                });
+                None
+            }
+        }
+    });
+    if locate {
+        let watch = deadline.clone();
+        // Some nodes have no position: the last one seen stands in for them.
+        let last_seen = Cell::new(Position::NONE);
+        // Marked "volatile" (deprecated) by Rhai; pinned by Cargo.lock and by our tests.
+        #[allow(deprecated)]
+        engine.register_debugger(
+            |_, debugger| debugger,
+            move |_, _, _, _, pos| {
+                let mut pending = watch.0.pending.borrow_mut();
+                // Frozen once a stop is pending: the unwinding passes other nodes.
+                if !pos.is_none() && pending.is_none() {
+                    last_seen.set(pos);
+                }
+                match pending.as_mut() {
+                    // Raised once: the unwinding that follows passes here again.
+                    Some(stop) if !stop.raised => {
+                        stop.raised = true;
+                        let why = stop.why.clone().into();
+                        Err(EvalAltResult::ErrorRuntime(why, last_seen.get()).into())
+                    }
+                    Some(_) => Ok(DebuggerCommand::Continue),
+                    None => Ok(DebuggerCommand::StepInto),
+                }
+            },
+        );
+    }
+}
