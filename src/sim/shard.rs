@@ -104,10 +104,12 @@ pub fn read(path: &Path) -> Result<Run, Diagnostic> {
     };
     let stamp: Stamp = serde_json::from_str(&text).map_err(not_results)?;
     if stamp.format != FORMAT || stamp.version != VERSION {
-        let by = match stamp.version.cmp(&VERSION) {
-            std::cmp::Ordering::Less => "an older houserules",
-            std::cmp::Ordering::Greater => "a newer houserules",
-            std::cmp::Ordering::Equal => "another program",
+        let by = if stamp.format != FORMAT {
+            "another program"
+        } else if stamp.version < VERSION {
+            "an older houserules"
+        } else {
+            "a newer houserules"
         };
         return Err(Diagnostic::new(
             &shown,
