@@ -299,12 +299,8 @@ pub fn houserules(args: &[&str], input: &str) -> Run {
 /// temporary folder too, so no test ever writes into the user's own.
 pub fn houserules_with_db(db: &Path, args: &[&str], input: &str) -> Run {
     let data = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_houserules"))
+    let mut child = with_test_env(&mut Command::new(BINARY), db, data.path())
         .args(args)
-        .env("HOUSERULES_HOME", env!("CARGO_MANIFEST_DIR"))
-        .env("HOUSERULES_DB", db)
-        .env("XDG_DATA_HOME", data.path())
-        .env_remove("NO_COLOR")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -316,6 +312,24 @@ pub fn houserules_with_db(db: &Path, args: &[&str], input: &str) -> Run {
         .unwrap()
         .write_all(input.as_bytes())
         .unwrap();
+    finished(child)
+}
+
+/// The binary under test.
+pub const BINARY: &str = env!("CARGO_BIN_EXE_houserules");
+
+/// Gives `command` (the binary, or a script that runs it) the environment of every test
+/// run: the rules of this checkout, the games database `db` and the data folder `data`.
+pub fn with_test_env<'a>(command: &'a mut Command, db: &Path, data: &Path) -> &'a mut Command {
+    command
+        .env("HOUSERULES_HOME", env!("CARGO_MANIFEST_DIR"))
+        .env("HOUSERULES_DB", db)
+        .env("XDG_DATA_HOME", data)
+        .env_remove("NO_COLOR")
+}
+
+/// Waits for `child`, started with its output piped, and collects what it printed.
+pub fn finished(child: std::process::Child) -> Run {
     let out = child.wait_with_output().unwrap();
     Run {
         stdout: String::from_utf8(out.stdout).unwrap(),

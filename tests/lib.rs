@@ -3,6 +3,7 @@
 mod common;
 
 mod bad_input;
+mod cluster;
 mod events;
 mod families;
 mod goals;

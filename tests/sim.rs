@@ -363,6 +363,27 @@ fn corrupt_or_mismatched_shards_are_not_merged() {
     );
     let e = merge(&[&one, &edited]);
     assert!(e.contains("should hold games 3 games from 1 to 5"), "{e}");
+    // A shard of an older houserules (version 1 had no `bot_files`) or a newer one is
+    // refused for its version, not for a missing field.
+    let one_v2 = part(2, &[]);
+    assert!(one_v2.contains("\"version\": 2,") && one_v2.contains("\"bot_files\": [],"));
+    let v1: String = one_v2
+        .replacen("\"version\": 2,", "\"version\": 1,", 1)
+        .lines()
+        .filter(|l| !l.contains("\"bot_files\""))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let v1 = write("v1.json", &v1);
+    assert_eq!(
+        merge(&[&one, &v1]),
+        format!("{}: results file of format `houserules-sim` version 1, expected `houserules-sim` version 2: written by an older houserules\nhelp: shards are merged by the houserules that wrote them: run them again with this one, or merge with that one", v1.display())
+    );
+    let v3 = write(
+        "v3.json",
+        &one_v2.replacen("\"version\": 2,", "\"version\": 3,", 1),
+    );
+    assert!(merge(&[&one, &v3])
+        .contains("version 3, expected `houserules-sim` version 2: written by a newer houserules"));
     let whole = write(
         "whole.json",
         &json(&run(&plan(vec![side(&[], "random")], 6, 1))),
@@ -486,8 +507,8 @@ fn json_csv_and_svg_outputs_hold_every_game() {
         &cli.stdout,
         &[
             "9 games per side from seed 5 (",
-            "A: carcassonne-solo (random)",
-            "B: carcassonne-solo colours=4 (random)",
+            "A: carcassonne-solo (random)\n     bot random: built in\n",
+            "B: carcassonne-solo colours=4 (random)\n     bot random: built in\n",
             "mean",
             "95% CI of the mean",
             "min / Q1 / median / Q3 / max",
@@ -516,13 +537,22 @@ fn json_csv_and_svg_outputs_hold_every_game() {
     assert_eq!(rows.len(), 1 + 2 * 9);
     let header: Vec<&str> = rows[0].split(',').collect();
     assert_eq!(
-        &header[..7],
-        ["side", "variant", "bot", "set", "game", "seed", "total"]
+        &header[..8],
+        [
+            "side",
+            "variant",
+            "bot",
+            "bot_files",
+            "set",
+            "game",
+            "seed",
+            "total"
+        ]
     );
     for row in &rows[1..] {
         assert_eq!(row.split(',').count(), header.len(), "{row}");
     }
-    assert!(rows[10].starts_with("B,carcassonne-solo,random,colours=4,0,"));
+    assert!(rows[10].starts_with("B,carcassonne-solo,random,,colours=4,0,"));
     let svg = std::fs::read_to_string(&svg_path).unwrap();
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     // The background, a legend square per side, and a bar (with its tooltip) per bin and side.
@@ -580,7 +610,7 @@ fn merge_from_the_command_line_reproduces_the_whole_run() {
 fn sim_and_script_bots_in_the_repl() {
     let r = houserules(
         &[],
-        "help\nsim --games 2\nnew carcassonne-solo --seed 3 --set meeples_per_colour=2\nsim --games 3 --bot random --vs-set colours=4\nsim --games 2 --bot nosuch\nsim --frobnicate\nauto 3 --bot greedy\n",
+        "help\nsim --games 2\nnew carcassonne-solo --seed 3 --set meeples_per_colour=2\nsim --games 3 --bot random --vs-set colours=4\nsim --games 2 --bot nosuch\nsim --frobnicate\nauto 2\nauto 3 --bot greedy\n",
     );
     assert_in_order(
         &r.stdout,
@@ -594,7 +624,8 @@ fn sim_and_script_bots_in_the_repl() {
             "error: --bot: no bot called `nosuch` for carcassonne-solo",
             "error: sim: unexpected argument '--frobnicate' found",
             "help: type `sim --help` for the options",
-            "greedy played 3 moves",
+            "random played 2 moves (built in)\n",
+            "greedy played 3 moves (scripts/bots/greedy.rhai with helpers scripts/bots/_search.rhai, scripts/bots/carcassonne-solo/_evaluation.rhai)\n",
         ],
     );
 }
@@ -626,4 +657,106 @@ fn a_script_bot_answers_with_an_index_a_move_or_a_label() {
             "{file}"
         );
     }
+}
+
+#[test]
+fn the_report_and_the_files_name_each_sides_bot_and_the_files_it_was_compiled_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let (json_path, csv_path) = (dir.path().join("r.json"), dir.path().join("r.csv"));
+    let r = houserules(
+        &[
+            "sim",
+            "carcassonne-solo",
+            "--games",
+            "2",
+            "--bot",
+            "greedy",
+            "--vs-bot",
+            "random",
+            "--json",
+            &json_path.display().to_string(),
+            "--csv",
+            &csv_path.display().to_string(),
+        ],
+        "",
+    );
+    assert!(r.ok, "{}", r.stderr);
+    // The variant's own evaluation helper is named: a bot's name alone does not say it.
+    let greedy = [
+        "scripts/bots/_search.rhai",
+        "scripts/bots/carcassonne-solo/_evaluation.rhai",
+        "scripts/bots/greedy.rhai",
+    ];
+    assert!(
+        r.stdout.contains(
+            "  A: carcassonne-solo (greedy)\n     bot greedy: scripts/bots/greedy.rhai with helpers scripts/bots/_search.rhai, scripts/bots/carcassonne-solo/_evaluation.rhai\n  B: carcassonne-solo (random)\n     bot random: built in\n\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    assert_eq!(doc["version"], 2);
+    assert_eq!(doc["sides"][0]["bot_files"], serde_json::json!(greedy));
+    assert_eq!(doc["sides"][1]["bot_files"], serde_json::json!([]));
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    let rows: Vec<Vec<&str>> = csv.lines().map(|l| l.split(',').collect()).collect();
+    let column = rows[0].iter().position(|&h| h == "bot_files").unwrap();
+    let files: Vec<(&str, &str)> = rows[1..].iter().map(|r| (r[0], r[column])).collect();
+    let joined = greedy.join(";");
+    assert_eq!(
+        files,
+        [("A", joined.as_str()), ("A", &joined), ("B", ""), ("B", "")]
+    );
+}
+
+#[test]
+fn a_goal_that_a_side_does_not_define_shows_a_dash() {
+    // The solo variant defines goals G1..G14, the Invaders none.
+    let r = houserules(
+        &[
+            "sim",
+            "carcassonne-solo",
+            "--games",
+            "2",
+            "--bot",
+            "random",
+            "--vs",
+            "invaders",
+            "--seed",
+            "2",
+        ],
+        "",
+    );
+    assert!(r.ok, "{}", r.stderr);
+    let cells = |line: &str| -> Vec<String> {
+        line.split("   ")
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .skip(1)
+            .map(str::to_owned)
+            .collect()
+    };
+    let section = |title: &str| -> Vec<Vec<String>> {
+        r.stdout
+            .lines()
+            .skip_while(|l| *l != title)
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .map(cells)
+            .collect()
+    };
+    let goals = section("goals reached");
+    assert_eq!(goals.len(), 14, "{}", r.stdout);
+    for cells in &goals {
+        assert!(cells[0].ends_with("%)"), "{cells:?}");
+        assert_eq!(cells[1], "—");
+    }
+    // An end that only one side's games came to is a count of none for the other.
+    let ends = section("how games ended");
+    assert!(!ends.is_empty());
+    for cells in &ends {
+        assert!(cells.iter().all(|c| c.ends_with("%)")), "{cells:?}");
+    }
+    assert!(ends.iter().flatten().any(|c| c == "0 (0.0%)"), "{ends:?}");
 }

@@ -55,6 +55,16 @@ impl BotSource {
         }
     }
 
+    /// The files the bot is compiled from, as shown to people: its helpers in the order
+    /// they are compiled, then the bot file (none for `random`). Two bots of one name
+    /// can play differently when their helpers differ, so reports list them all.
+    pub fn files_shown(&self) -> Vec<String> {
+        match self {
+            BotSource::Random => Vec::new(),
+            BotSource::Script { files, .. } => files.iter().map(|f| f.shown.clone()).collect(),
+        }
+    }
+
     /// Compiles the bot with `variant`'s rules (script bots; `random` needs nothing).
     pub fn load(&self, variant: &Variant, limits: Limits) -> Result<LoadedBot, Diagnostic> {
         Ok(match self {
@@ -205,7 +215,18 @@ pub fn names(variant: &Variant) -> Vec<String> {
     std::iter::once(RANDOM.to_owned()).chain(found).collect()
 }
 
-/// Finds, compiles and seeds a bot for one game (the REPL's `auto`, benchmarks).
+/// Where a bot came from, for people: `built in`, or its bot file then its helpers
+/// (`files` as [`BotSource::files_shown`] lists them: helpers first, the bot file last).
+pub fn provenance(files: &[String]) -> String {
+    match files {
+        [] => "built in".to_owned(),
+        [bot] => bot.clone(),
+        [helpers @ .., bot] => format!("{bot} with helpers {}", helpers.join(", ")),
+    }
+}
+
+/// Finds, compiles and seeds a bot for one game, for callers that need nothing else of
+/// it (`auto` also reports the bot's files, so it goes through [`find`]).
 pub fn by_name(
     variant: &Variant,
     name: &str,

@@ -584,20 +584,19 @@ fn auto(session: &mut Session, rest: &str, limits: Limits) -> Result<String, Dia
         }
     }
     // Seeded by the game and its length, so `auto` from the same position repeats.
-    let mut bot = bot::by_name(
-        session.variant(),
-        &bot_name,
+    let source = bot::find(session.variant(), &bot_name)?;
+    let mut bot = source.load(session.variant(), limits)?.start(
         session
             .seed()
             .wrapping_mul(31)
             .wrapping_add(session.log().len() as u64),
-        limits,
-    )?;
+    );
     let played = bot::play_out(session, bot.as_mut(), limit)?;
     Ok(format!(
-        "{} played {} moves\n{}",
+        "{} played {} moves ({})\n{}",
         bot.name(),
         played.len(),
+        bot::catalog::provenance(&source.files_shown()),
         game_over_line(session)?
     ))
 }

@@ -13,7 +13,7 @@ pub fn json(run: &Run) -> String {
 }
 
 /// One row per game and side: the fixed columns, then every entry of `score()` that
-/// any game reported (lists joined by `;`).
+/// any game reported (lists, such as the bot's files and the goals, joined by `;`).
 pub fn csv(run: &Run) -> String {
     let extra: BTreeSet<&str> = run
         .sides
@@ -22,7 +22,17 @@ pub fn csv(run: &Run) -> String {
         .flat_map(|r| r.score.keys().map(String::as_str))
         .collect();
     let mut header = vec![
-        "side", "variant", "bot", "set", "game", "seed", "total", "moves", "end", "goals",
+        "side",
+        "variant",
+        "bot",
+        "bot_files",
+        "set",
+        "game",
+        "seed",
+        "total",
+        "moves",
+        "end",
+        "goals",
     ];
     header.extend(extra.iter().copied());
     let mut out = csv_line(header.iter().map(|h| h.to_string()));
@@ -32,6 +42,7 @@ pub fn csv(run: &Run) -> String {
                 Run::letter(i).to_owned(),
                 side.header.variant.clone(),
                 side.header.bot.clone(),
+                side.header.bot_files.join(";"),
                 side.header.set.join(" "),
                 r.game.to_string(),
                 r.seed.to_string(),

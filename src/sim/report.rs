@@ -5,6 +5,7 @@
 use super::histogram::{self, Bins};
 use super::run::{Run, SideRun, Tally};
 use super::stats::Paired;
+use crate::bot::catalog::provenance;
 use std::fmt::Write;
 
 /// The report of `run`; `timing` is a line about threads and speed (absent for merges).
@@ -22,8 +23,15 @@ pub fn text(run: &Run, timing: Option<&str>) -> String {
         timing.map(|t| format!(" ({t})")).unwrap_or_default()
     );
     let sides: Vec<&SideRun> = run.sides.iter().collect();
-    for i in 0..sides.len() {
+    for (i, side) in sides.iter().enumerate() {
+        let header = &side.header;
         let _ = writeln!(out, "  {}", run.side_title(i));
+        let _ = writeln!(
+            out,
+            "     bot {}: {}",
+            header.bot,
+            provenance(&header.bot_files)
+        );
     }
     out.push('\n');
     table(&mut out, &sides);
@@ -65,7 +73,8 @@ fn table(out: &mut String, sides: &[&SideRun]) {
             format!("{:.1}", moves as f64 / s.results.len() as f64)
         }),
     ];
-    let section = |title: &str, pick: fn(&SideRun) -> &[Tally]| {
+    // `absent`: what a side shows for a line it has no tally of.
+    let section = |title: &str, pick: fn(&SideRun) -> &[Tally], absent: Absent| {
         let mut names: Vec<&str> = Vec::new();
         for s in sides {
             for t in pick(s) {
@@ -80,10 +89,12 @@ fn table(out: &mut String, sides: &[&SideRun]) {
         }
         for name in names {
             rows.push(row(&format!("  {name}"), sides, |s| {
-                let games = pick(s)
-                    .iter()
-                    .find(|t| t.what == name)
-                    .map_or(0, |t| t.games);
+                let tally = pick(s).iter().find(|t| t.what == name);
+                let games = match (tally, absent) {
+                    (Some(t), _) => t.games,
+                    (None, Absent::NoGames) => 0,
+                    (None, Absent::Undefined) => return UNDEFINED.to_owned(),
+                };
                 format!(
                     "{games} ({:.1}%)",
                     100.0 * games as f64 / s.results.len() as f64
@@ -93,8 +104,18 @@ fn table(out: &mut String, sides: &[&SideRun]) {
         rows
     };
     rows.extend(parts(sides));
-    rows.extend(section("how games ended", |s| &s.summary.ends));
-    rows.extend(section("goals reached", |s| &s.summary.goals));
+    rows.extend(section(
+        "how games ended",
+        |s| &s.summary.ends,
+        Absent::NoGames,
+    ));
+    // A side lists every goal its rules define, so a goal missing from its list is one
+    // its rules do not have: not the same as a goal never reached.
+    rows.extend(section(
+        "goals reached",
+        |s| &s.summary.goals,
+        Absent::Undefined,
+    ));
     let label_width = rows
         .iter()
         .map(|(l, _)| l.chars().count())
@@ -150,7 +171,7 @@ fn parts(sides: &[&SideRun]) -> Vec<(String, Vec<String>)> {
                 .filter_map(|r| r.score.get(name).and_then(|v| v.as_i64()))
                 .collect();
             if values.is_empty() {
-                "—".to_owned()
+                UNDEFINED.to_owned()
             } else {
                 format!(
                     "{:.2}",
@@ -160,6 +181,18 @@ fn parts(sides: &[&SideRun]) -> Vec<(String, Vec<String>)> {
         }));
     }
     rows
+}
+
+/// A cell for a figure the side's rules do not define (a goal, a part of the score).
+const UNDEFINED: &str = "—";
+
+/// What a section's missing line means for a side.
+#[derive(Clone, Copy)]
+enum Absent {
+    /// Every side could have had it: no game did (an end).
+    NoGames,
+    /// The side's rules do not define it (a goal).
+    Undefined,
 }
 
 fn row(

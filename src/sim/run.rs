@@ -12,8 +12,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// The `format` field of a results file.
 pub const FORMAT: &str = "houserules-sim";
-/// The version of the results file layout.
-pub const VERSION: u32 = 1;
+/// The version of the results file layout. Version 2 added `bot_files`.
+pub const VERSION: u32 = 2;
 
 /// A run: one side, or two played on the same seeds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -47,6 +47,9 @@ pub struct SideRun {
 pub struct SideHeader {
     pub variant: String,
     pub bot: String,
+    /// The files the bot was compiled from, helpers first (empty for a built-in bot):
+    /// a bot's name alone does not say which evaluation it played with.
+    pub bot_files: Vec<String>,
     /// The `--set` overrides as given (`key=value`).
     pub set: Vec<String>,
     /// Every option's value in play.

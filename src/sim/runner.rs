@@ -55,6 +55,7 @@ impl Plan {
             headers.push(SideHeader {
                 variant: side.variant.name.clone(),
                 bot: side.bot.name().to_owned(),
+                bot_files: side.bot.files_shown(),
                 set: side
                     .overrides
                     .iter()

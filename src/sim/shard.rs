@@ -82,29 +82,45 @@ fn check_numbers(name: &str, run: &Run, shard: Shard) -> Result<(), Diagnostic> 
     }
 }
 
+/// What a results file says it is. Read before the rest, so that a file of another
+/// version is refused for its version rather than for a field that version lacks.
+#[derive(Deserialize)]
+struct Stamp {
+    format: String,
+    version: u32,
+}
+
 /// Reads a results file written by `sim --json`.
 pub fn read(path: &Path) -> Result<Run, Diagnostic> {
     let shown = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|e| Diagnostic::new(&shown, format!("cannot read the file: {e}")))?;
-    let run: Run = serde_json::from_str(&text).map_err(|e| {
+    let not_results = |e: serde_json::Error| {
         Diagnostic::new(&shown, format!("not a simulation results file: {e}"))
             .at_line(&text, e.line(), e.column())
             .with_help(
                 "merge takes the files written by `houserules sim … --shard I/N --json FILE`",
             )
-    })?;
-    if run.format != FORMAT || run.version != VERSION {
+    };
+    let stamp: Stamp = serde_json::from_str(&text).map_err(not_results)?;
+    if stamp.format != FORMAT || stamp.version != VERSION {
+        let by = if stamp.format != FORMAT {
+            "another program"
+        } else if stamp.version < VERSION {
+            "an older houserules"
+        } else {
+            "a newer houserules"
+        };
         return Err(Diagnostic::new(
             &shown,
             format!(
-                "results file of format `{}` version {}, expected `{FORMAT}` version {VERSION}",
-                run.format, run.version
+                "results file of format `{}` version {}, expected `{FORMAT}` version {VERSION}: written by {by}",
+                stamp.format, stamp.version
             ),
         )
-        .with_help("re-run the shard with this version of houserules"));
+        .with_help("shards are merged by the houserules that wrote them: run them again with this one, or merge with that one"));
     }
-    Ok(run)
+    serde_json::from_str(&text).map_err(not_results)
 }
 
 /// Merges the shards of one run, given in any order, into the whole run.

@@ -78,15 +78,6 @@ impl Side {
             .collect())
     }
 
-    /// `variant` or `variant k=v …`, naming the bot: how reports title this side.
-    pub fn title(&self) -> String {
-        let mut title = self.variant.name.clone();
-        for (k, v) in &self.overrides {
-            title.push_str(&format!(" {k}={v}"));
-        }
-        format!("{title} ({})", self.bot.name())
-    }
-
     /// A fingerprint of everything that decides a game of this side: the text of every
     /// rule script, data file and bot script. Shards are merged only when theirs agree.
     pub fn fingerprint(&self) -> Result<String, Diagnostic> {
