@@ -18,3 +18,5 @@ mod sessions;
 mod sim;
 mod solo_rules;
 mod stopping;
+#[cfg(unix)]
+mod terminal;

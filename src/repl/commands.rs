@@ -8,6 +8,7 @@ use crate::manifest::options::parse_assignment;
 use crate::manifest::{Library, Variant};
 use crate::picture;
 use crate::records::{self, GameRecord, HistoryQuery, Store};
+use crate::save::SaveFile;
 use crate::script::{Goal, Limits};
 use crate::session::Session;
 use crate::sim::SimArgs;
@@ -142,22 +143,33 @@ impl Repl {
     /// At the end of the REPL: saves a game in progress where `houserules resume` finds
     /// it, and says so (nothing when there is none, or no place to keep it).
     pub fn keep_unfinished(&mut self) -> String {
-        let (Some(path), Some(session)) = (&self.unfinished, self.session.as_mut()) else {
+        let (Some(path), Some(game)) = (self.unfinished.clone(), self.unfinished_game()) else {
             return String::new();
         };
-        if session.log().is_empty() || !matches!(session.over(), Ok(None)) {
-            return String::new();
-        }
         if let Some(folder) = path.parent() {
             let _ = std::fs::create_dir_all(folder);
         }
-        match session.save(path) {
+        match game.write(&path) {
             Ok(()) => format!(
                 "your unfinished game is saved in {}: `houserules resume` goes on with it\n",
                 path.display()
             ),
             Err(e) => format!("error: the unfinished game could not be kept: {e}\n"),
         }
+    }
+
+    /// Where an unfinished game is kept, if anywhere.
+    pub fn unfinished_path(&self) -> Option<&Path> {
+        self.unfinished.as_deref()
+    }
+
+    /// The game in hand as a save, when it has moves and is not over.
+    pub fn unfinished_game(&mut self) -> Option<SaveFile> {
+        let session = self.session.as_mut()?;
+        if session.log().is_empty() || !matches!(session.over(), Ok(None)) {
+            return None;
+        }
+        Some(session.to_save())
     }
 
     /// Records every game that ends in this REPL in the database at `db`.

@@ -89,7 +89,11 @@ impl LineSource for EditorLines {
     fn read_line(&mut self) -> Option<Result<String, String>> {
         loop {
             match self.editor.read_line(&self.prompt) {
-                Ok(Signal::Success(line)) => return Some(Ok(line)),
+                Ok(Signal::Success(line)) => {
+                    // Written at once: a killed process or closed terminal keeps it.
+                    let _ = self.editor.sync_history();
+                    return Some(Ok(line));
+                }
                 // Ctrl-C clears the line, as in a shell; Ctrl-D leaves.
                 Ok(Signal::CtrlC) => continue,
                 Ok(_) | Err(_) => return None,

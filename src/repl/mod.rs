@@ -4,6 +4,7 @@
 mod commands;
 mod completion;
 mod line_source;
+mod termination;
 
 pub use commands::{check, parse_new, NewGame, Repl, Step, COMMANDS};
 pub use line_source::{EditorLines, LineSource, PlainLines};
@@ -63,6 +64,9 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
         None => {}
     }
     repl.budgeted(|repl| refresh_words(repl, &words));
+    let keeper = repl
+        .unfinished_path()
+        .map(|path| termination::Keeper::listen(path.to_path_buf()));
     while let Some(read) = source.read_line() {
         let line = match read {
             Ok(line) => line,
@@ -78,6 +82,9 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
         emit(&step.output);
         if step.quit {
             break;
+        }
+        if let Some(keeper) = &keeper {
+            keeper.update(repl.budgeted(Repl::unfinished_game));
         }
         if interactive {
             repl.budgeted(|repl| refresh_words(repl, &words));
