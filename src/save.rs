@@ -3,7 +3,9 @@
 //! mid-save leaves the previous file intact.
 
 use crate::diagnostic::Diagnostic;
+use crate::manifest::options::OptionSpec;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
@@ -22,13 +24,82 @@ pub struct SaveFile {
     pub seed: u64,
     /// Option overrides as `key = "value"`, exactly as they were given.
     #[serde(default)]
-    pub options: std::collections::BTreeMap<String, String>,
+    pub options: BTreeMap<String, String>,
     /// Move labels in the order played.
     #[serde(default)]
     pub moves: Vec<String>,
+    /// Every option's value when the game was saved: if a variant's default changes
+    /// later, the save still loads as the game that was played.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub played_with: BTreeMap<String, String>,
 }
 
 impl SaveFile {
+    /// The same game: variant, seed and options (the moves may differ).
+    pub fn same_game(&self, other: &SaveFile) -> bool {
+        self.variant == other.variant && self.seed == other.seed && self.options == other.options
+    }
+
+    /// Writes the save to `path`, but never over another game's save or over a file
+    /// that is not a save, unless `force`.
+    pub fn write_over(&self, path: &Path, force: bool) -> Result<(), Diagnostic> {
+        if !force && path.exists() {
+            let shown = path.display().to_string();
+            let help = format!("`save {shown} --force` replaces it, or save under another name");
+            match SaveFile::read(path) {
+                Ok(old) if old.same_game(self) => {}
+                Ok(old) => {
+                    return Err(Diagnostic::new(
+                        shown,
+                        format!(
+                            "holds another game ({}, seed {}, {} moves)",
+                            old.variant,
+                            old.seed,
+                            old.moves.len()
+                        ),
+                    )
+                    .with_help(help))
+                }
+                Err(_) => {
+                    return Err(
+                        Diagnostic::new(shown, "exists and is not a houserules save")
+                            .with_help(help),
+                    )
+                }
+            }
+        }
+        self.write(path)
+    }
+
+    /// The overrides that make this save the game it was: its own, and the saved value
+    /// of every option whose default has changed since; with a note for each of those.
+    pub fn overrides_under(
+        &self,
+        specs: &BTreeMap<String, OptionSpec>,
+    ) -> (Vec<(String, String)>, Vec<String>) {
+        let mut overrides: Vec<(String, String)> = self.options.clone().into_iter().collect();
+        let mut notes = Vec::new();
+        for (key, value) in &self.played_with {
+            if self.options.contains_key(key) {
+                continue;
+            }
+            match specs.get(key) {
+                Some(spec) if spec.default.to_string() != *value => {
+                    notes.push(format!(
+                        "option `{key}` was {value} when this game was saved; its default is now {}: the game goes on with {key}={value}",
+                        spec.default
+                    ));
+                    overrides.push((key.clone(), value.clone()));
+                }
+                Some(_) => {}
+                None => notes.push(format!(
+                    "option `{key}` ({value} when this game was saved) no longer exists"
+                )),
+            }
+        }
+        (overrides, notes)
+    }
+
     pub fn write(&self, path: &Path) -> Result<(), Diagnostic> {
         let text = toml::to_string(self).map_err(|e| {
             Diagnostic::new(

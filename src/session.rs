@@ -289,29 +289,48 @@ impl Session {
             seed: self.seed,
             options: self.overrides.iter().cloned().collect(),
             moves: self.log.clone(),
+            played_with: self
+                .options
+                .iter()
+                .map(|(k, v)| (k.clone(), v.to_string()))
+                .collect(),
         }
     }
 
-    pub fn save(&self, path: &Path) -> Result<(), Diagnostic> {
-        self.to_save().write(path)
+    /// Saves the game to `path`; another game's save there is replaced only if `force`.
+    pub fn save(&self, path: &Path, force: bool) -> Result<(), Diagnostic> {
+        self.to_save().write_over(path, force)
     }
 
     /// Loads a saved game, replaying every move; any move the rules reject is an error.
-    pub fn load(library: &Library, path: &Path, limits: Limits) -> Result<Session, Diagnostic> {
+    /// Returns the notes of [`SaveFile::overrides_under`] with it.
+    pub fn load(
+        library: &Library,
+        path: &Path,
+        limits: Limits,
+    ) -> Result<(Session, Vec<String>), Diagnostic> {
         let save = SaveFile::read(path)?;
-        Session::from_save(library, &save, limits).map_err(|e| Diagnostic {
+        let in_file = |e: Diagnostic| Diagnostic {
             message: format!("{}: {}", path.display(), e.message),
             ..e
-        })
+        };
+        let variant = Variant::load(library, &save.variant).map_err(in_file)?;
+        let (_, notes) = save.overrides_under(&variant.options);
+        let session = Session::from_save(library, &save, limits).map_err(in_file)?;
+        Ok((session, notes))
     }
 
+    /// The game of a save, replayed; a default changed since the save is overridden
+    /// with the value the game was played with.
     pub fn from_save(
         library: &Library,
         save: &SaveFile,
         limits: Limits,
     ) -> Result<Session, Diagnostic> {
-        let overrides: Vec<(String, String)> = save.options.clone().into_iter().collect();
-        let mut session = Session::new(library, &save.variant, &overrides, save.seed, limits)?;
+        let variant = Variant::load(library, &save.variant)?;
+        let (overrides, _) = save.overrides_under(&variant.options);
+        let rules = Rules::compile(variant, limits)?;
+        let mut session = Session::start_shared(Rc::new(rules), &overrides, save.seed, limits)?;
         let replay = replay(&session.rules, &session.options, save.seed, &save.moves)?;
         if let Some(r) = replay.rejected {
             return Err(Diagnostic::new(

@@ -187,7 +187,7 @@ fn render_draws_a_save_file_a_recorded_game_and_the_repls_game() {
     let db = dir.path().join("games.sqlite");
     let mut s = known_game();
     let save = dir.path().join("game.toml");
-    s.save(&save).unwrap();
+    s.save(&save, false).unwrap();
     let expected = picture::svg(&mut s).unwrap();
     Store::open(&db)
         .unwrap()

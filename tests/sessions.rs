@@ -50,13 +50,13 @@ fn save_and_load_give_back_the_same_game() {
     let path = dir.path().join("game.toml");
     let mut s = solo(5);
     play_n(&mut s, 6);
-    s.save(&path).unwrap();
+    s.save(&path, false).unwrap();
     assert_eq!(
         std::fs::read_dir(dir.path()).unwrap().count(),
         1,
         "no temporary file left behind"
     );
-    let mut loaded = Session::load(&library(), &path, Limits::default()).unwrap();
+    let (mut loaded, _) = Session::load(&library(), &path, Limits::default()).unwrap();
     assert_eq!(loaded.log(), s.log());
     assert_eq!(loaded.seed(), 5);
     assert_eq!(loaded.view(false).unwrap(), s.view(false).unwrap());
@@ -82,8 +82,8 @@ fn options_travel_with_the_save() {
         Limits::default(),
     )
     .unwrap();
-    s.save(&path).unwrap();
-    let loaded = Session::load(&library(), &path, Limits::default()).unwrap();
+    s.save(&path, false).unwrap();
+    let (loaded, _) = Session::load(&library(), &path, Limits::default()).unwrap();
     assert_eq!(loaded.options()["meeples_per_colour"].to_string(), "5");
 }
 
@@ -306,7 +306,10 @@ fn save_never_replaces_what_is_not_a_regular_file() {
     std::fs::write(&target, "precious").unwrap();
     let link = dir.path().join("link.save");
     std::os::unix::fs::symlink(&target, &link).unwrap();
-    let e = s.save(&link).unwrap_err().to_string();
+    let e = s.save(&link, false).unwrap_err().to_string();
+    assert!(e.contains("exists and is not a houserules save"), "{e}");
+    // Not even with --force.
+    let e = s.save(&link, true).unwrap_err().to_string();
     assert!(e.contains("not a regular file"), "{e}");
     assert!(std::fs::symlink_metadata(&link)
         .unwrap()
@@ -314,7 +317,7 @@ fn save_never_replaces_what_is_not_a_regular_file() {
         .is_symlink());
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious");
     let e = s
-        .save(std::path::Path::new("/dev/null"))
+        .save(std::path::Path::new("/dev/null"), true)
         .unwrap_err()
         .to_string();
     assert!(e.contains("not a regular file"), "{e}");
@@ -330,7 +333,7 @@ fn two_writers_saving_side_by_side_never_leave_half_a_file() {
                 let mut s = solo(5);
                 for _ in 0..8 {
                     s.play("1").unwrap();
-                    s.save(path).unwrap();
+                    s.save(path, false).unwrap();
                 }
             });
         }
@@ -339,6 +342,7 @@ fn two_writers_saving_side_by_side_never_leave_half_a_file() {
         assert_eq!(
             Session::load(&library(), path, Limits::default())
                 .unwrap()
+                .0
                 .log()
                 .len(),
             8
@@ -346,4 +350,57 @@ fn two_writers_saving_side_by_side_never_leave_half_a_file() {
     }
     let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(left.len(), 2, "no temporary file is left behind");
+}
+
+#[test]
+fn save_refuses_to_replace_another_games_save_without_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.save");
+    let mut first = solo(3);
+    first.play("1").unwrap();
+    first.save(&path, false).unwrap();
+    // The same game, further on: saved over its own file.
+    first.play("1").unwrap();
+    first.save(&path, false).unwrap();
+    let other = solo(4);
+    let e = other.save(&path, false).unwrap_err().to_string();
+    assert!(
+        e.contains("holds another game (carcassonne-solo, seed 3, 2 moves)"),
+        "{e}"
+    );
+    assert!(e.contains("--force"), "{e}");
+    let (kept, _) = Session::load(&library(), &path, Limits::default()).unwrap();
+    assert_eq!((kept.seed(), kept.log().len()), (3, 2));
+    other.save(&path, true).unwrap();
+    let (replaced, _) = Session::load(&library(), &path, Limits::default()).unwrap();
+    assert_eq!(replaced.seed(), 4);
+    // A file that is not a save is not replaced either.
+    std::fs::write(dir.path().join("notes.txt"), "precious").unwrap();
+    let e = other
+        .save(&dir.path().join("notes.txt"), false)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("exists and is not a houserules save"), "{e}");
+}
+
+#[test]
+fn a_save_loads_as_the_game_played_after_the_variants_default_changed() {
+    let lib = TempLibrary::new();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pig.save");
+    let mut s = Session::new(&lib.library, "pig-solo", &[], 2, Limits::default()).unwrap();
+    s.play("roll").unwrap();
+    s.save(&path, false).unwrap();
+    lib.edit("variants/pig-solo.toml", "default = 10", "default = 12");
+    let (loaded, notes) = Session::load(&lib.library, &path, Limits::default()).unwrap();
+    assert_eq!(
+        loaded.options()["turns"].to_string(),
+        "10",
+        "played as saved"
+    );
+    assert_eq!(
+        notes,
+        ["option `turns` was 10 when this game was saved; its default is now 12: the game goes on with turns=10"]
+    );
+    assert_eq!(loaded.log(), s.log());
 }

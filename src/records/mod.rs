@@ -89,7 +89,7 @@ pub fn open_game(
     limits: Limits,
 ) -> Result<Session, Diagnostic> {
     if Path::new(game).exists() {
-        return Session::load(library, Path::new(game), limits);
+        return Session::load(library, Path::new(game), limits).map(|(session, _)| session);
     }
     match game.parse::<i64>() {
         Ok(id) => Ok(replay(db.as_ref().map_err(Clone::clone)?, id, library, limits)?.1),

@@ -124,6 +124,7 @@ impl GameRecord {
             seed: self.seed,
             options: self.options.clone(),
             moves: self.moves.clone(),
+            played_with: Default::default(),
         }
     }
 

@@ -47,7 +47,7 @@ pub const COMMANDS: [(&str, &str); 25] = [
     ("score", "the score now (the result once the game is over)"),
     (
         "save",
-        "save FILE  write the game (variant, options, seed, moves)",
+        "save FILE [--force]  write the game (variant, options, seed, moves); --force replaces another game's save",
     ),
     ("load", "load FILE  replay a saved game"),
     (
@@ -468,13 +468,16 @@ impl Repl {
         if rest.is_empty() {
             return Err(Diagnostic::new("load", "which file?").with_help("write `load FILE`"));
         }
-        let session = Session::load(&self.library, Path::new(rest), self.limits)?;
-        let out = format!(
+        let (session, notes) = Session::load(&self.library, Path::new(rest), self.limits)?;
+        let mut out = format!(
             "loaded {} (seed {}, {} moves)\n",
             session.variant().name,
             session.seed(),
             session.log().len()
         );
+        for note in notes {
+            let _ = writeln!(out, "note: {note}");
+        }
         Ok(out + self.set_session(session)?.as_str())
     }
 }
@@ -756,12 +759,18 @@ fn parse_history(rest: &str) -> Result<(HistoryQuery, bool), Diagnostic> {
     Ok((query, json))
 }
 
+/// `save FILE [--force]` (the file name may hold spaces).
 fn save(session: &Session, rest: &str) -> Result<String, Diagnostic> {
-    if rest.is_empty() {
-        return Err(Diagnostic::new("save", "which file?").with_help("write `save FILE`"));
+    let (file, force) = match rest.strip_suffix("--force") {
+        Some(file) => (file.trim(), true),
+        None => (rest, false),
+    };
+    if file.is_empty() {
+        return Err(Diagnostic::new("save", "which file?")
+            .with_help("write `save FILE` (`save FILE --force` replaces another game's save)"));
     }
-    session.save(Path::new(rest))?;
-    Ok(format!("saved {} moves to {rest}\n", session.log().len()))
+    session.save(Path::new(file), force)?;
+    Ok(format!("saved {} moves to {file}\n", session.log().len()))
 }
 
 fn reload(session: &mut Session) -> Result<String, Diagnostic> {

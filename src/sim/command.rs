@@ -166,6 +166,7 @@ fn record(library: &Library, db: &Path, sides: &[Side], run: &Run) -> Result<usi
                 seed: game.seed,
                 options: side.overrides.iter().cloned().collect(),
                 moves: game.log.clone(),
+                played_with: Default::default(),
             };
             let mut session = Session::from_save(library, &save, Limits::default())?;
             store.add(&GameRecord::of_session(&mut session)?)?;
