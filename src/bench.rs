@@ -15,6 +15,9 @@ pub struct BenchReport {
     pub games: usize,
     pub threads: usize,
     pub moves: usize,
+    /// Turns over all games (tiles placed, rounds played), when the rules count them:
+    /// a move is one decision, and games differ in how many a turn takes.
+    pub turns: Option<u64>,
     pub seconds: f64,
     pub mean_result: f64,
 }
@@ -27,13 +30,17 @@ impl BenchReport {
     pub fn moves_per_second(&self) -> f64 {
         self.moves as f64 / self.seconds
     }
+
+    pub fn turns_per_second(&self) -> Option<f64> {
+        self.turns.map(|t| t as f64 / self.seconds)
+    }
 }
 
 impl std::fmt::Display for BenchReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{}: {} games by `{}` in {:.2} s on {} thread{}: {:.1} games/s, {:.0} moves/s ({:.1} moves per game), mean result {:.2}",
+            "{}: {} games by `{}` in {:.2} s on {} thread{}: {:.1} games/s, {:.0} moves/s ({:.1} moves per game)",
             self.variant,
             self.games,
             self.bot,
@@ -43,8 +50,15 @@ impl std::fmt::Display for BenchReport {
             self.games_per_second(),
             self.moves_per_second(),
             self.moves as f64 / self.games.max(1) as f64,
-            self.mean_result
-        )
+        )?;
+        if let (Some(rate), Some(turns)) = (self.turns_per_second(), self.turns) {
+            write!(
+                f,
+                ", {rate:.0} turns/s ({:.1} turns per game)",
+                turns as f64 / self.games.max(1) as f64
+            )?;
+        }
+        write!(f, ", mean result {:.2}", self.mean_result)
     }
 }
 
@@ -82,6 +96,7 @@ pub fn run(
         games,
         threads: timed.threads,
         moves: side.results.iter().map(|r| r.moves).sum(),
+        turns: side.results.iter().map(|r| r.turns).sum(),
         seconds: timed.elapsed.as_secs_f64(),
         mean_result: side.summary.score.mean,
     })

@@ -164,6 +164,11 @@ impl Session {
         self.rules.goals(&mut self.state)
     }
 
+    /// How many turns the game has had, if the rules say (see `Rules::turns`).
+    pub fn turns(&mut self) -> Result<Option<u64>, Diagnostic> {
+        self.rules.turns(&mut self.state)
+    }
+
     /// What the rules are asking now, if they say (see `Rules::question`).
     pub fn question(&mut self) -> Result<Option<String>, Diagnostic> {
         self.rules.question(&mut self.state)

@@ -83,6 +83,7 @@ pub fn build_engine(
     super::paint::register(&mut engine);
     super::bot_api::register(&mut engine);
     super::events::register(&mut engine);
+    super::lists::register(&mut engine);
     family.register(&mut engine);
     engine
 }

@@ -37,7 +37,7 @@ fn announce(
             Position::NONE,
         )
     })?;
-    list.push(event.into());
+    list.push(Dynamic::from_map(event));
     Ok(())
 }
 

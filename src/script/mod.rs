@@ -10,6 +10,7 @@ mod family;
 pub mod interrupt;
 mod limits;
 mod lint;
+mod lists;
 pub mod paint;
 mod parent;
 pub mod rng;

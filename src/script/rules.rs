@@ -270,11 +270,11 @@ impl Rules {
             .iter()
             .map(|(k, v)| (k.as_str().into(), v.to_dynamic()))
             .collect();
-        map.insert("options".into(), opts.into());
+        map.insert("options".into(), Dynamic::from_map(opts));
         map.insert("seed".into(), Dynamic::from_int(seed as i64));
         map.insert("rng".into(), Dynamic::from(Rng::seeded(seed)));
         map.insert("data".into(), self.data.clone().into());
-        let mut state: Dynamic = map.into();
+        let mut state = Dynamic::from_map(map);
         self.start_command();
         let _ = self.call(&mut state, "setup", (), None)?;
         Ok(state)
@@ -288,16 +288,16 @@ impl Rules {
             "moves() must return an array of object maps, each with a unique `label` string",
         )?;
         let mut moves = Vec::with_capacity(array.len());
-        let mut seen = std::collections::HashSet::with_capacity(array.len());
         for value in array {
             let label = value
                 .read_lock::<Map>()
                 .and_then(|m| m.get("label").map(|l| l.to_string()))
                 .ok_or_else(|| bad(format!("returned an entry without a label: {value}")))?;
-            if !seen.insert(label.clone()) {
-                return Err(bad(format!("returned the label `{label}` twice")));
-            }
             moves.push(Move { label, value });
+        }
+        let mut seen = std::collections::HashSet::with_capacity(moves.len());
+        if let Some(twice) = moves.iter().find(|m| !seen.insert(m.label.as_str())) {
+            return Err(bad(format!("returned the label `{}` twice", twice.label)));
         }
         Ok(moves)
     }
@@ -370,6 +370,25 @@ impl Rules {
         }
         let v = self.call(state, "question", (), None)?;
         Ok((!v.is_unit()).then(|| v.to_string()))
+    }
+
+    /// How many turns the game has had, when the rules say (`turns()`, optional: tiles
+    /// placed, rounds played): `bench` reports turns per second beside moves.
+    pub fn turns(&self, state: &mut Dynamic) -> Result<Option<u64>, Diagnostic> {
+        if !self.defines("turns", 0) {
+            return Ok(None);
+        }
+        let v = self.call(state, "turns", (), None)?;
+        v.as_int()
+            .ok()
+            .and_then(|n| u64::try_from(n).ok())
+            .map(Some)
+            .ok_or_else(|| {
+                Diagnostic::new(
+                    self.defining_file("turns"),
+                    format!("turns() returned {v}: it must return a whole number, 0 or more"),
+                )
+            })
     }
 
     /// The variant's goals with whether this game reached them, in the order the rules

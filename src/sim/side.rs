@@ -39,6 +39,10 @@ pub struct GameResult {
     /// Why the game ended (`over()`).
     pub end: String,
     pub moves: usize,
+    /// How many turns the game had, when the rules count them (`turns()`); only for
+    /// `bench`, never in the JSON.
+    #[serde(skip)]
+    pub turns: Option<u64>,
     /// The ids of the goals reached.
     pub goals: Vec<String>,
     /// The rest of `score()` at the end.
@@ -164,6 +168,7 @@ impl Table {
             total,
             end,
             moves,
+            turns: session.turns()?,
             goals,
             score: score
                 .into_iter()

@@ -5,10 +5,11 @@
 
 use super::{
     render_board, render_tile, Board, FeatureId, Placement, PointValues, Pos, RenderOptions,
-    SegmentKind, SegmentView, TileSet,
+    SegmentKind, SegmentView, TileSet, TileTypeId,
 };
 use crate::script::paint::{ansi_allowed, colour_by_name};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Position, INT};
+use std::fmt::Write;
 use std::sync::Arc;
 
 /// The tile set of a game, shared by its board and its piles.
@@ -72,7 +73,7 @@ fn segment_map(s: SegmentView) -> Dynamic {
     m.insert("kind".into(), kind_name(s.kind).into());
     m.insert("label".into(), s.label.into());
     m.insert("feature".into(), Dynamic::from_int(s.feature as INT));
-    m.into()
+    Dynamic::from_map(m)
 }
 
 /// Glyphs for meeple colours, from script maps like `#{ glyph: "R", colour: "red" }`.
@@ -97,6 +98,37 @@ fn render_options(ctx: &NativeCallContext, glyphs: &Array) -> RenderOptions {
         meeple_glyphs,
         highlight: None,
     }
+}
+
+/// Every legal placement of `tile` as a move map `#{ label: "2,-1@90", x, y, rot }`.
+/// This runs before every tile decision, for dozens of placements: each map is a copy
+/// of one template (one allocation, no key inserted twice) and each label is written
+/// into one reused buffer.
+fn placement_moves(b: &Board, tile: TileTypeId) -> Array {
+    let template: Map = ["label", "rot", "x", "y"]
+        .into_iter()
+        .map(|k| (k.into(), Dynamic::UNIT))
+        .collect();
+    let mut label = String::new();
+    b.legal_placements(tile)
+        .into_iter()
+        .map(|p| {
+            label.clear();
+            let degrees = u32::from(p.rotation) * 90;
+            // Writing into a String cannot fail.
+            let _ = write!(label, "{},{}@{degrees}", p.pos.x, p.pos.y);
+            let mut m = template.clone();
+            for (key, value) in m.iter_mut() {
+                *value = match key.as_str() {
+                    "label" => label.as_str().into(),
+                    "rot" => Dynamic::from_int(INT::from(p.rotation)),
+                    "x" => Dynamic::from_int(INT::from(p.pos.x)),
+                    _ => Dynamic::from_int(INT::from(p.pos.y)),
+                };
+            }
+            Dynamic::from_map(m)
+        })
+        .collect()
 }
 
 fn set_points(board: &mut Board, values: Map) -> Fallible<()> {
@@ -177,21 +209,7 @@ pub fn register(engine: &mut Engine) {
         .register_fn(
             "placements",
             |b: &mut Board, tile: INT| -> Fallible<Array> {
-                let tile = tile_id(b, tile)?;
-                Ok(b.legal_placements(tile)
-                    .into_iter()
-                    .map(|p| {
-                        let mut m = Map::new();
-                        m.insert(
-                            "label".into(),
-                            format!("{},{}@{}", p.pos.x, p.pos.y, p.rotation as u32 * 90).into(),
-                        );
-                        m.insert("x".into(), Dynamic::from_int(p.pos.x as INT));
-                        m.insert("y".into(), Dynamic::from_int(p.pos.y as INT));
-                        m.insert("rot".into(), Dynamic::from_int(p.rotation as INT));
-                        m.into()
-                    })
-                    .collect())
+                Ok(placement_moves(b, tile_id(b, tile)?))
             },
         )
         .register_fn("neighbours", |b: &mut Board, x: INT, y: INT| {
@@ -309,7 +327,7 @@ pub fn register(engine: &mut Engine) {
                     map.insert("segment".into(), Dynamic::from_int(m.segment as INT));
                     map.insert("colour".into(), Dynamic::from_int(m.colour as INT));
                     map.insert("feature".into(), Dynamic::from_int(m.feature as INT));
-                    map.into()
+                    Dynamic::from_map(map)
                 })
                 .collect()
         })

@@ -316,7 +316,7 @@ fn space_map(l: &Landscape, p: Pos) -> Dynamic {
     );
     m.insert("span".into(), Dynamic::from_int(s.span as INT));
     m.insert("card".into(), Dynamic::from_int(s.card as INT));
-    m.into()
+    Dynamic::from_map(m)
 }
 
 fn side<'a, T>(
@@ -577,7 +577,7 @@ pub fn card_map(c: &Card) -> Map {
         .iter()
         .map(|(k, v)| (k.as_str().into(), Dynamic::from_int(*v)))
         .collect();
-    m.insert("cost".into(), cost.into());
+    m.insert("cost".into(), Dynamic::from_map(cost));
     m.insert("economic".into(), Dynamic::from_int(c.economic));
     m.insert("dwelling".into(), Dynamic::from_int(c.dwelling));
     m.insert(
@@ -621,7 +621,7 @@ fn register_cards(engine: &mut Engine) {
         })
         .register_fn("find", |c: &mut CardsRef, name: &str| {
             c.0.by_name(name)
-                .map_or(Dynamic::UNIT, |c| card_map(c).into())
+                .map_or(Dynamic::UNIT, |c| Dynamic::from_map(card_map(c)))
         })
         .register_fn("is_cloister", |c: &mut CardsRef, id: &str| {
             card(&c.0, id).map(|c| c.cloister)
