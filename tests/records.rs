@@ -488,7 +488,7 @@ fn the_repl_records_a_finished_game_once_and_history_and_replay_find_it() {
 }
 
 #[test]
-fn a_corrupt_database_still_shows_the_result_and_the_game_can_be_exported() {
+fn a_corrupt_database_still_shows_the_result_keeps_the_game_and_it_can_be_exported() {
     let (dir, db) = garbage_db(&"garbage ".repeat(100));
     let export = dir.path().join("game.json");
     let run = houserules_with_db(
@@ -502,11 +502,13 @@ fn a_corrupt_database_still_shows_the_result_and_the_game_can_be_exported() {
         &[
             "game over: a meeple had to be placed but none was left\nresult: 7 (",
             &format!(
-                "error: {}: this is not a games database, or it is damaged",
+                "note: {}: this is not a games database, or it is damaged",
                 db.display()
             ),
             "help: move the file aside",
-            "the game was not recorded; `export FILE` writes its record to a file\n",
+            "the game is kept in ",
+            "games.sqlite.pending/",
+            " and is recorded the next time the database can be written\n",
             "wrote the game's record to ",
         ],
     );
@@ -588,4 +590,117 @@ fn simulations_are_recorded_only_when_asked() {
         );
         assert!(s.over().unwrap().is_some());
     }
+}
+
+// ---------------------------------------------------------------- locks and failures
+
+/// A connection of another program holding the database's write lock until dropped.
+fn exclusive_lock(db: &Path) -> rusqlite::Connection {
+    let holder = rusqlite::Connection::open(db).unwrap();
+    holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    holder
+}
+
+#[test]
+fn a_game_finished_while_the_database_is_locked_waits_and_is_recorded_next_time() {
+    let (_dir, db) = temp_db();
+    Store::open(&db).unwrap();
+    let holder = exclusive_lock(&db);
+    let kept = records::pending::record(&db, &record(3, &[])).unwrap();
+    let records::pending::Recorded::Kept { file, why } = kept else {
+        panic!("recorded through a lock");
+    };
+    assert_eq!(
+        why.message,
+        "the games database is locked by another program"
+    );
+    assert!(
+        file.starts_with(records::pending::folder(&db)),
+        "{}",
+        file.display()
+    );
+    assert_eq!(records::pending::waiting(&db), 1);
+    drop(holder);
+    let listing = records::history(&db, &HistoryQuery::default(), false).unwrap();
+    assert!(
+        listing.starts_with("note: 1 game(s) kept in "),
+        "history says so: {listing}"
+    );
+    assert_eq!(ids(&db, &HistoryQuery::default()), [1]);
+    assert_eq!(records::pending::waiting(&db), 0);
+}
+
+#[test]
+fn reading_the_history_takes_no_write_lock() {
+    let (_dir, db) = temp_db();
+    let mut store = Store::open(&db).unwrap();
+    store.add(&record(3, &[])).unwrap();
+    let reader = Store::open_to_read(&db).unwrap();
+    assert_eq!(reader.list(&HistoryQuery::default()).unwrap().len(), 1);
+    // With the reader open, a writer still records at once.
+    assert_eq!(store.add(&record(4, &[])).unwrap(), 2);
+}
+
+#[test]
+fn writers_and_a_reader_on_one_database_lose_no_game() {
+    let (_dir, db) = temp_db();
+    Store::open(&db).unwrap();
+    let games: Vec<GameRecord> = (0..4).map(|seed| record(seed, &[])).collect();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let reader = scope.spawn(|| {
+            let mut reads = 0;
+            while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                records::history(&db, &HistoryQuery::default(), true).unwrap();
+                reads += 1;
+            }
+            reads
+        });
+        let writers: Vec<_> = (0..3)
+            .map(|_| {
+                scope.spawn(|| {
+                    for game in &games {
+                        records::pending::record(&db, game).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for w in writers {
+            w.join().unwrap();
+        }
+        stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        assert!(reader.join().unwrap() > 0);
+    });
+    // Whatever had to wait is written when the database next opens.
+    let recorded = Store::open(&db)
+        .unwrap()
+        .list(&HistoryQuery::default())
+        .unwrap()
+        .len();
+    assert_eq!(recorded, 3 * games.len(), "games finished = games recorded");
+}
+
+#[test]
+fn a_failing_score_still_records_the_game_and_names_the_hook() {
+    let lib = TempLibrary::new();
+    house_rule(
+        &lib,
+        "x",
+        "fn score() {\n    throw \"score() is broken\";\n}\n",
+    );
+    let mut s = Session::new(&lib.library, "x", &[], 3, Limits::default()).unwrap();
+    play_out(&mut s, &mut RandomBot::seeded(3), None).unwrap();
+    let r = GameRecord::of_session(&mut s).unwrap();
+    assert_eq!(r.total, None);
+    assert_eq!(r.moves, s.log());
+    // goals() reads the score too: both say so, score() first.
+    assert!(
+        r.hook_failures()[0].starts_with("score() failed: in score(): score() is broken"),
+        "{:?}",
+        r.hook_failures()
+    );
+    let (_dir, db) = temp_db();
+    let id = Store::open(&db).unwrap().add(&r).unwrap();
+    let stored = Store::open_to_read(&db).unwrap().get(id).unwrap();
+    assert_eq!(stored.record.hook_failures(), r.hook_failures());
 }

@@ -4,8 +4,10 @@
 //! - [`record`]: one finished game ([`GameRecord`]), from a session, to a save, to JSON.
 //! - [`schema`]: the tables and their numbered migrations.
 //! - [`store`]: the database ([`Store`]) and its errors.
+//! - [`pending`]: games kept beside a database that could not take them.
 //! - [`report`]: the `history` table and the `goals` checklist as text.
 
+pub mod pending;
 mod record;
 mod report;
 pub mod schema;
@@ -45,14 +47,54 @@ pub fn db_path(flag: Option<&Path>) -> Result<PathBuf, Diagnostic> {
 }
 
 /// The `history` listing: a table, or JSON (an array of records with their `id`).
+/// Games waiting in the pending folder are written first when the database can take
+/// them; the listing says so, or says how many still wait.
 pub fn history(db: &Path, query: &HistoryQuery, json: bool) -> Result<String, Diagnostic> {
-    let games = Store::open(db)?.list(query)?;
-    if !json {
-        return Ok(history_table(&games));
+    let (store, mut notes) = open_flushing(db)?;
+    let games = store.list(query)?;
+    let listing = if json {
+        serde_json::to_string_pretty(&games)
+            .map(|text| text + "\n")
+            .map_err(|e| Diagnostic::new("history", format!("cannot encode the games: {e}")))?
+    } else {
+        history_table(&games)
+    };
+    if json {
+        // Notes go to standard error's place in the REPL: keep the JSON clean.
+        notes.clear();
     }
-    serde_json::to_string_pretty(&games)
-        .map(|text| text + "\n")
-        .map_err(|e| Diagnostic::new("history", format!("cannot encode the games: {e}")))
+    let notes: String = notes.iter().map(|n| format!("note: {n}\n")).collect();
+    Ok(format!("{notes}{listing}"))
+}
+
+/// The database opened to read, after writing the games that wait for it when it can;
+/// with what became of those.
+fn open_flushing(db: &Path) -> Result<(Store, Vec<String>), Diagnostic> {
+    let waiting = pending::waiting(db);
+    if waiting == 0 {
+        return Ok((Store::open_to_read(db)?, Vec::new()));
+    }
+    match Store::open(db) {
+        Ok(mut store) => {
+            let (written, mut notes) = std::mem::take(&mut store.flushed);
+            notes.insert(
+                0,
+                format!(
+                    "{written} game(s) kept in {} while the database was busy are now recorded",
+                    pending::folder(db).display()
+                ),
+            );
+            Ok((store, notes))
+        }
+        Err(e) => Ok((
+            Store::open_to_read(db)?,
+            vec![format!(
+                "{waiting} game(s) wait in {} and are recorded the next time the database can be written ({})",
+                pending::folder(db).display(),
+                e.message
+            )],
+        )),
+    }
 }
 
 /// The `goals` checklist of the session's variant over every recorded game, marking the
@@ -61,7 +103,7 @@ pub fn goals(db: &Path, session: &mut Session) -> Result<String, Diagnostic> {
     let goals = session.goals()?;
     let variant = session.variant();
     let heading = format!("goals of {} ({})", variant.name, variant.title);
-    let hits = Store::open(db)?.goal_hits(&variant.name)?;
+    let hits = open_flushing(db)?.0.goal_hits(&variant.name)?;
     Ok(checklist(&heading, &goals, &hits))
 }
 
@@ -72,7 +114,7 @@ pub fn replay(
     library: &Library,
     limits: Limits,
 ) -> Result<(StoredGame, Session), Diagnostic> {
-    let game = Store::open(db)?.get(id)?;
+    let game = Store::open_to_read(db)?.get(id)?;
     let session =
         Session::from_save(library, &game.record.to_save(), limits).map_err(|e| Diagnostic {
             message: format!("game {id}: {}", e.message),

@@ -48,16 +48,42 @@ pub struct GoalReached {
     pub text: String,
 }
 
+/// The entry of a record's score map listing the hooks that failed at the end.
+pub const HOOK_FAILURES: &str = "hook_failures";
+
 impl GameRecord {
+    /// What failed when the game was recorded (`score()` or `goals()`), if anything.
+    pub fn hook_failures(&self) -> Vec<String> {
+        self.score
+            .get(HOOK_FAILURES)
+            .and_then(|v| v.as_array())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// The record of a session's game, which must be over.
     pub fn of_session(session: &mut Session) -> Result<GameRecord, Diagnostic> {
         let end_reason = session.over()?.ok_or_else(|| {
             Diagnostic::new("record", "the game is not over")
                 .with_help("only finished games are recorded; `save FILE` keeps a game in progress")
         })?;
-        let score = session.score()?;
+        // A failing score() or goals() costs the result or the goals, not the game: the
+        // record says which hook failed and why.
+        let mut failures = Vec::new();
+        let score = session.score().unwrap_or_else(|e| {
+            failures.push(format!("score() failed: {}", e.message));
+            rhai::Map::new()
+        });
         let goals = session
-            .goals()?
+            .goals()
+            .unwrap_or_else(|e| {
+                failures.push(format!("goals() failed: {}", e.message));
+                Vec::new()
+            })
             .into_iter()
             .filter(|g| g.reached)
             .map(|g| GoalReached {
@@ -77,7 +103,12 @@ impl GameRecord {
             .map(|(name, value)| (name.clone(), value.to_string()))
             .collect();
         let score = match serde_json::to_value(rhai::Dynamic::from_map(score)) {
-            Ok(serde_json::Value::Object(map)) => map,
+            Ok(serde_json::Value::Object(mut map)) => {
+                if !failures.is_empty() {
+                    map.insert(HOOK_FAILURES.into(), failures.into());
+                }
+                map
+            }
             _ => {
                 return Err(Diagnostic::new(
                     session.variant().name.clone(),

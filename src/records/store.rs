@@ -3,18 +3,20 @@
 //! do; a locked or damaged database never costs the game in hand (the REPL offers
 //! `export FILE` instead).
 
+use super::pending;
 use super::record::{GameRecord, GoalReached};
 use super::schema::{migrate, LATEST};
 use crate::diagnostic::Diagnostic;
 use rusqlite::types::Type;
-use rusqlite::{params, Connection, ErrorCode, Row};
+use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension, Row};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// How long a write waits for another program holding the database.
-const BUSY_WAIT: Duration = Duration::from_secs(1);
+/// How long an open, a read or a write waits for another program holding the database
+/// before the game goes to the pending folder instead.
+const BUSY_WAIT: Duration = Duration::from_secs(5);
 
 const GAME_COLUMNS: &str = "id, played_at, variant, options, scripts_hash, seed, moves, total, \
                             score, end_reason, rank, variant_result, events";
@@ -23,6 +25,9 @@ const GAME_COLUMNS: &str = "id, played_at, variant, options, scripts_hash, seed,
 pub struct Store {
     conn: Connection,
     path: PathBuf,
+    /// Games from the pending folder written when the store opened, and files there that
+    /// could not be written.
+    pub flushed: (usize, Vec<String>),
 }
 
 /// A recorded game and its number.
@@ -81,10 +86,38 @@ impl Store {
             )
             .with_help("it was written by a newer houserules: use that one, or choose another file with --db FILE or HOUSERULES_DB"));
         }
-        Ok(Store {
+        let mut store = Store {
             conn,
             path: path.to_path_buf(),
-        })
+            flushed: (0, Vec::new()),
+        };
+        store.flushed = pending::flush(&mut store, path);
+        Ok(store)
+    }
+
+    /// Opens the database at `path` to read it, without taking a write lock, so that a
+    /// reader never keeps a game from being recorded. A missing database, or one of an
+    /// older schema, is opened as by [`Store::open`].
+    pub fn open_to_read(path: &Path) -> Result<Store, Diagnostic> {
+        if !path.exists() {
+            return Store::open(path);
+        }
+        let opened =
+            Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).and_then(|conn| {
+                conn.busy_timeout(BUSY_WAIT)?;
+                let version: Option<i64> = conn
+                    .query_row("SELECT version FROM schema_version", [], |r| r.get(0))
+                    .optional()?;
+                Ok((conn, version))
+            });
+        match opened.map_err(|e| db_error(path, &e))? {
+            (conn, Some(LATEST)) => Ok(Store {
+                conn,
+                path: path.to_path_buf(),
+                flushed: (0, Vec::new()),
+            }),
+            _ => Store::open(path),
+        }
     }
 
     pub fn path(&self) -> &Path {

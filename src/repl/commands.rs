@@ -7,7 +7,8 @@ use crate::diagnostic::Diagnostic;
 use crate::manifest::options::parse_assignment;
 use crate::manifest::{Library, Variant};
 use crate::picture;
-use crate::records::{self, GameRecord, HistoryQuery, Store};
+use crate::records::pending::{self, Recorded};
+use crate::records::{self, GameRecord, HistoryQuery};
 use crate::save::SaveFile;
 use crate::script::{Goal, Limits};
 use crate::session::Session;
@@ -377,18 +378,33 @@ impl Repl {
             return String::new();
         };
         self.recorded = true;
-        let added = GameRecord::of_session(session)
-            .and_then(|record| Ok((Store::open(db)?.add(&record)?, record)));
-        match added {
-            Ok((id, record)) if record.variant_result => format!(
+        let record = match GameRecord::of_session(session) {
+            Ok(record) => record,
+            Err(e) => return format!("error: {e}\nthe game was not recorded\n"),
+        };
+        let mut out: String = record
+            .hook_failures()
+            .iter()
+            .map(|f| format!("warning: {f}; the game is recorded without it\n"))
+            .collect();
+        let shown = match pending::record(db, &record) {
+            Ok(Recorded::Stored(id)) if record.variant_result => format!(
                 "recorded as game {id}, a variant result ({}); `history` lists the games\n",
                 record.options_text()
             ),
-            Ok((id, _)) => format!("recorded as game {id}; `history` lists the games\n"),
+            Ok(Recorded::Stored(id)) => {
+                format!("recorded as game {id}; `history` lists the games\n")
+            }
+            Ok(Recorded::Kept { file, why }) => format!(
+                "note: {why}\nthe game is kept in {} and is recorded the next time the database can be written\n",
+                file.display()
+            ),
             Err(e) => format!(
                 "error: {e}\nthe game was not recorded; `export FILE` writes its record to a file\n"
             ),
-        }
+        };
+        out.push_str(&shown);
+        out
     }
 
     /// Loads recorded game `rest` (a number from `history`).

@@ -1,0 +1,100 @@
+//! Games the database could not take (locked by another program, or unwritable) wait as
+//! JSON records in a folder beside it, `games.sqlite.pending/`, and are written the next
+//! time the database is opened for writing: a finished game is never lost to a lock.
+
+use super::record::GameRecord;
+use super::store::Store;
+use crate::diagnostic::Diagnostic;
+use std::path::{Path, PathBuf};
+
+/// The folder where games wait for the database at `db`.
+pub fn folder(db: &Path) -> PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push(".pending");
+    PathBuf::from(name)
+}
+
+/// What became of a finished game.
+pub enum Recorded {
+    /// In the database, under this number.
+    Stored(i64),
+    /// Waiting in the pending folder: the database refused it for this reason.
+    Kept { file: PathBuf, why: Diagnostic },
+}
+
+/// Records `record` in the database at `db`, or keeps it in the pending folder.
+/// Fails only when neither could be written.
+pub fn record(db: &Path, record: &GameRecord) -> Result<Recorded, Diagnostic> {
+    let why = match Store::open(db).and_then(|mut store| store.add(record)) {
+        Ok(id) => return Ok(Recorded::Stored(id)),
+        Err(why) => why,
+    };
+    let dir = folder(db);
+    std::fs::create_dir_all(&dir).map_err(|e| {
+        Diagnostic::new(
+            dir.display().to_string(),
+            format!(
+                "{}; and the folder for games waiting for the database cannot be made: {e}",
+                why.message
+            ),
+        )
+    })?;
+    // Unique among processes and among the games of one process.
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let file = dir.join(format!(
+        "{}-{nanos}-{}.json",
+        record.played_at.replace([' ', ':'], "-"),
+        std::process::id()
+    ));
+    record.export(&file)?;
+    Ok(Recorded::Kept { file, why })
+}
+
+/// The games waiting for `store`, written to it (each file removed once its game is
+/// in); returns how many. A file that is not a record stays, with a warning line.
+pub fn flush(store: &mut Store, db: &Path) -> (usize, Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(folder(db)) else {
+        return (0, Vec::new());
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    let (mut written, mut warnings) = (0, Vec::new());
+    for file in files {
+        let parsed = std::fs::read_to_string(&file)
+            .map_err(|e| e.to_string())
+            .and_then(|text| serde_json::from_str::<GameRecord>(&text).map_err(|e| e.to_string()));
+        match parsed {
+            Ok(record) => match store.add(&record) {
+                Ok(_) => {
+                    let _ = std::fs::remove_file(&file);
+                    written += 1;
+                }
+                Err(e) => {
+                    warnings.push(format!("{} waits: {}", file.display(), e.message));
+                    break;
+                }
+            },
+            Err(e) => warnings.push(format!(
+                "{} is not a game record ({e}); move it away",
+                file.display()
+            )),
+        }
+    }
+    (written, warnings)
+}
+
+/// How many games wait for the database at `db`.
+pub fn waiting(db: &Path) -> usize {
+    std::fs::read_dir(folder(db)).map_or(0, |entries| {
+        entries
+            .filter_map(Result::ok)
+            .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+            .count()
+    })
+}
