@@ -202,3 +202,18 @@ fn ctrl_c_stops_a_simulation_started_at_the_repl_and_keeps_the_game() {
     );
     assert_eq!(repl.session().unwrap().log().len(), 1);
 }
+
+#[test]
+fn a_script_is_stopped_when_the_process_holds_more_than_the_memory_ceiling() {
+    // Rhai does not measure a map grown by `m[key] = v`: the allocator's count does.
+    let lib = TempLibrary::new();
+    let limits = Limits {
+        max_memory: 0,
+        ..Limits::default()
+    };
+    let e = Session::new(&lib.library, "carcassonne-solo", &[], 7, limits)
+        .err()
+        .expect("stopped")
+        .to_string();
+    assert!(e.contains("grew past 0 MiB of memory"), "{e}");
+}

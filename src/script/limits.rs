@@ -17,6 +17,9 @@ pub struct Limits {
     pub max_array_size: usize,
     pub max_map_size: usize,
     pub max_modules: usize,
+    /// Bytes the whole process may hold while a script runs: the bound that still holds
+    /// where a size limit is not checked (see `memory.rs`).
+    pub max_memory: usize,
     /// At the REPL, the time that all the hook calls of one command share (a command
     /// that plays many moves gets it anew for each move): a runaway rule stops within
     /// it whichever hook it is in. `None` outside the REPL, where only `time_limit`
@@ -37,6 +40,7 @@ impl Default for Limits {
             // a whole game's events (a map each) must fit.
             max_map_size: 100_000,
             max_modules: 32,
+            max_memory: 1 << 30,
             command_time: None,
         }
     }

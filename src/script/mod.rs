@@ -11,6 +11,7 @@ pub mod interrupt;
 mod limits;
 mod lint;
 mod lists;
+mod memory;
 pub mod paint;
 mod parent;
 pub mod rng;

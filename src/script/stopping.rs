@@ -1,5 +1,5 @@
-//! Stopping a script that runs too long: Ctrl-C, the time limits and the operations
-//! limit, checked by the engine's progress callback every 256 operations.
+//! Stopping a script that runs too long or grows too big: Ctrl-C, the time limits, the
+//! operations limit and the memory ceiling, checked by the engine's progress callback every 256 operations.
 //!
 //! Rhai's own stop (a "system" error) loses the script's position on its way out of
 //! every function call. So where a person reads the message (the REPL, `check`), the
@@ -10,6 +10,7 @@
 
 use super::interrupt;
 use super::limits::Limits;
+use super::memory;
 use rhai::debugger::DebuggerCommand;
 use rhai::{Engine, EvalAltResult, Position};
 use std::cell::{Cell, RefCell};
@@ -88,6 +89,7 @@ pub fn install(engine: &mut Engine, limits: &Limits, deadline: &Deadline) {
     // Where nobody reads a line number (simulations), the debugger's cost is not paid.
     let locate = limits.command_time.is_some();
     let soft_operations = limits.max_operations - limits.max_operations / 50;
+    let max_memory = limits.max_memory;
     let watch = deadline.clone();
     engine.on_progress(move |ops| {
         if ops & 0xFF != 0 {
@@ -97,6 +99,11 @@ pub fn install(engine: &mut Engine, limits: &Limits, deadline: &Deadline) {
             Some(INTERRUPTED.to_owned())
         } else if locate && ops >= soft_operations {
             Some("the script ran too many operations (an endless loop?)".to_owned())
+        } else if memory::allocated() > max_memory {
+            Some(format!(
+                "the rules' values grew past {} MiB of memory (a map or array that keeps growing?)",
+                max_memory >> 20
+            ))
         } else {
             watch.passed()
         }?;
