@@ -12,7 +12,7 @@
 //! ```
 //!
 //! A failing case is shrunk to its shortest form and printed; proptest keeps its seed
-//! in `tests/proptest-regressions/fuzz.txt`, which replays it first on later runs.
+//! in `proptest-regressions/fuzz.txt`, which replays it first on later runs.
 
 use crate::common::TempLibrary;
 use houserules::diagnostic::Diagnostic;
@@ -23,6 +23,7 @@ use houserules::session::Session;
 use proptest::prelude::*;
 use proptest::sample::select;
 use rhai::Dynamic;
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
@@ -147,14 +148,46 @@ fn new_line() -> impl Strategy<Value = String> {
         1 => any::<u64>().prop_map(|s| format!(" --seed {s}")),
         1 => words(&["", " --seed", " --seed -1", " --seed 18446744073709551616", " --seed x", " --seed 1 --seed 2"]),
     ];
-    let key = select(&[
-        "turns", "bust_face", "bonus_at", "colours", "meeples_per_colour", "final_order",
-        "completion_order", "goal", "country", "work_price", "allow_pass", "nope", "", "=",
-    ][..]);
-    let value = select(&[
-        "1", "2", "5", "0", "-1", "50", "2000", "9223372036854775808", "true", "false",
-        "player", "france", "ireland", "x", "", "=", "é", "1.5",
-    ][..]);
+    let key = select(
+        &[
+            "turns",
+            "bust_face",
+            "bonus_at",
+            "colours",
+            "meeples_per_colour",
+            "final_order",
+            "completion_order",
+            "goal",
+            "country",
+            "work_price",
+            "allow_pass",
+            "nope",
+            "",
+            "=",
+        ][..],
+    );
+    let value = select(
+        &[
+            "1",
+            "2",
+            "5",
+            "0",
+            "-1",
+            "50",
+            "2000",
+            "9223372036854775808",
+            "true",
+            "false",
+            "player",
+            "france",
+            "ireland",
+            "x",
+            "",
+            "=",
+            "é",
+            "1.5",
+        ][..],
+    );
     let set = prop_oneof![
         6 => (key, value).prop_map(|(k, v)| format!(" --set {k}={v}")),
         1 => words(&[" --set", " --set novalue", " --bogus", " extra"]),
@@ -205,7 +238,10 @@ fn eval_line() -> impl Strategy<Value = String> {
         "#{a: #{b: #{c: []}}}",
         "`${`${`${1}`}`}`",
     ]);
-    let nested = (1usize..400, select(&[("(", "1", ")"), ("[", "", "]"), ("#{a:", "1", "}")][..]))
+    let nested = (
+        1usize..400,
+        select(&[("(", "1", ")"), ("[", "", "]"), ("#{a:", "1", "}")][..]),
+    )
         .prop_map(|(depth, (open, inner, close))| {
             format!("{}{inner}{}", open.repeat(depth), close.repeat(depth))
         });
@@ -215,11 +251,31 @@ fn eval_line() -> impl Strategy<Value = String> {
 
 /// The text of a save file the case writes, sound or not.
 fn save_text() -> impl Strategy<Value = String> {
-    let variant = select(&["pig-solo", "carcassonne-solo", "nope", "", "../variants/pig-solo", "variants/pig-solo.toml"][..]);
+    let variant = select(
+        &[
+            "pig-solo",
+            "carcassonne-solo",
+            "nope",
+            "",
+            "../variants/pig-solo",
+            "variants/pig-solo.toml",
+        ][..],
+    );
     let version = select(&["1", "2", "-1", "\"1\""][..]);
     let seed = select(&["3", "-1", "18446744073709551616", "\"x\""][..]);
-    let options = select(&["", "options = { turns = \"2\" }\n", "options = { turns = \"0\" }\n", "options = { nope = \"1\" }\n", "options = 5\n"][..]);
-    let moves = prop::collection::vec(select(&["roll", "bank", "1", "0,-1@180", "nope", ""][..]), 0..5);
+    let options = select(
+        &[
+            "",
+            "options = { turns = \"2\" }\n",
+            "options = { turns = \"0\" }\n",
+            "options = { nope = \"1\" }\n",
+            "options = 5\n",
+        ][..],
+    );
+    let moves = prop::collection::vec(
+        select(&["roll", "bank", "1", "0,-1@180", "nope", ""][..]),
+        0..5,
+    );
     let whole = (variant, version, seed, options, moves).prop_map(|(v, ver, seed, opts, moves)| {
         let moves: Vec<String> = moves.iter().map(|m| format!("{m:?}")).collect();
         format!(
@@ -235,14 +291,61 @@ fn save_text() -> impl Strategy<Value = String> {
 
 fn line() -> impl Strategy<Value = Line> {
     let simple = words(&[
-        "show", "moves", "log", "score", "seed", "goals", "options", "variants", "help", "?",
-        "undo", "undo", "redo", "reload", "history", "history --best --limit 2", "history --json",
-        "history --limit x", "replay 1", "replay 99", "replay x", "export", "render", "save",
-        "load", "play", "auto x", "auto --bot", "auto 1 --bot nope", "auto -1", "sim --help",
-        "sim --games 0 --threads 1", "sim --games x", "sim --bogus", "check nope", "check pig-solo",
-        "check variants/pig-solo.toml", "options nope", "options pig-solo", "options invaders",
-        "", "   ", "# a comment", "quit", "exit", "0", "-1", "999", "18446744073709551616",
-        "\t", "\r", "roll", "bank", "play roll", "auto 0",
+        "show",
+        "moves",
+        "log",
+        "score",
+        "seed",
+        "goals",
+        "options",
+        "variants",
+        "help",
+        "?",
+        "undo",
+        "undo",
+        "redo",
+        "reload",
+        "history",
+        "history --best --limit 2",
+        "history --json",
+        "history --limit x",
+        "replay 1",
+        "replay 99",
+        "replay x",
+        "export",
+        "render",
+        "save",
+        "load",
+        "play",
+        "auto x",
+        "auto --bot",
+        "auto 1 --bot nope",
+        "auto -1",
+        "sim --help",
+        "sim --games 0 --threads 1",
+        "sim --games x",
+        "sim --bogus",
+        "check nope",
+        "check pig-solo",
+        "check variants/pig-solo.toml",
+        "options nope",
+        "options pig-solo",
+        "options invaders",
+        "",
+        "   ",
+        "# a comment",
+        "quit",
+        "exit",
+        "0",
+        "-1",
+        "999",
+        "18446744073709551616",
+        "\t",
+        "\r",
+        "roll",
+        "bank",
+        "play roll",
+        "auto 0",
     ]);
     let text = prop_oneof![
         12 => simple,
@@ -272,13 +375,20 @@ fn line() -> impl Strategy<Value = Line> {
             file,
             tail,
         });
-    let write = (select(&FILES[..3]), save_text()).prop_map(|(file, text)| Line::Write { file, text });
+    let write =
+        (select(&FILES[..3]), save_text()).prop_map(|(file, text)| Line::Write { file, text });
     let costly = prop_oneof![
         Just(("auto".to_owned(), "auto 3".to_owned())),
         Just(("auto 2 --bot greedy".to_owned(), "auto 1".to_owned())),
         Just(("auto 1 --bot lookahead".to_owned(), "auto 1".to_owned())),
-        Just(("sim --games 3 --threads 1".to_owned(), "sim --games 0".to_owned())),
-        Just(("check pig-solo".to_owned(), "check carcassonne-solo".to_owned())),
+        Just((
+            "sim --games 3 --threads 1".to_owned(),
+            "sim --games 0".to_owned()
+        )),
+        Just((
+            "check pig-solo".to_owned(),
+            "check carcassonne-solo".to_owned()
+        )),
     ]
     .prop_map(|(pig, other)| Line::Costly { pig, other });
     prop_oneof![
@@ -324,9 +434,9 @@ fn effect(line: &str) -> Effect {
         return Effect::Keeps;
     }
     match line.split_whitespace().next().unwrap_or_default() {
-        "show" | "moves" | "log" | "score" | "seed" | "goals" | "options" | "variants"
-        | "help" | "?" | "eval" | "save" | "render" | "export" | "history" | "sim" | "check"
-        | "quit" | "exit" => Effect::Keeps,
+        "show" | "moves" | "log" | "score" | "seed" | "goals" | "options" | "variants" | "help"
+        | "?" | "eval" | "save" | "render" | "export" | "history" | "sim" | "check" | "quit"
+        | "exit" => Effect::Keeps,
         "undo" => Effect::Undoes,
         "auto" => Effect::Auto,
         "reload" => Effect::Reloads,
@@ -470,11 +580,33 @@ struct ManifestCase {
 fn toml_value() -> impl Strategy<Value = String> {
     prop_oneof![
         words(&[
-            "1", "0", "-1", "9223372036854775807", "-9223372036854775808", "99999999999999999999",
-            "true", "\"\"", "\"x\"", "\"pig-solo\"", "[]", "[1]", "[2, 1]", "[1, 2, 3]",
-            "[-9223372036854775808, 9223372036854775807]", "[\"a\"]", "[\"a\", 1]", "{}",
-            "{ a = 1 }", "1.5", "nan", "inf", "1979-05-27", "\"../x\"", "'''\nmulti\nline'''",
-            "\"\\u0000\"", "[[]]",
+            "1",
+            "0",
+            "-1",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "99999999999999999999",
+            "true",
+            "\"\"",
+            "\"x\"",
+            "\"pig-solo\"",
+            "[]",
+            "[1]",
+            "[2, 1]",
+            "[1, 2, 3]",
+            "[-9223372036854775808, 9223372036854775807]",
+            "[\"a\"]",
+            "[\"a\", 1]",
+            "{}",
+            "{ a = 1 }",
+            "1.5",
+            "nan",
+            "inf",
+            "1979-05-27",
+            "\"../x\"",
+            "'''\nmulti\nline'''",
+            "\"\\u0000\"",
+            "[[]]",
         ]),
         any::<i64>().prop_map(|i| i.to_string()),
         "\"\\PC{0,12}\"".prop_map(|s| s.replace('\\', "")),
@@ -527,11 +659,27 @@ impl Mutation {
 
 /// Lines a manifest may or may not accept, for insertion anywhere.
 fn manifest_line() -> impl Strategy<Value = String> {
-    let key = select(&[
-        "name", "title", "description", "game", "extends", "scripts", "data", "options",
-        "colour", "options.goal.default", "options.turns.range", "options.new.default",
-        "options.new.help", "options.colours.choices", "data.tiles", "data.bonus", "",
-    ][..]);
+    let key = select(
+        &[
+            "name",
+            "title",
+            "description",
+            "game",
+            "extends",
+            "scripts",
+            "data",
+            "options",
+            "colour",
+            "options.goal.default",
+            "options.turns.range",
+            "options.new.default",
+            "options.new.help",
+            "options.colours.choices",
+            "data.tiles",
+            "data.bonus",
+            "",
+        ][..],
+    );
     prop_oneof![
         4 => (key, toml_value()).prop_map(|(k, v)| format!("{k} = {v}")),
         1 => words(&["[options.x]", "[data]", "[[scripts]]", "[options.turns]", "[data.tiles]", "=", "[", "name"]),
@@ -567,7 +715,11 @@ fn mutated_shipped() -> impl Strategy<Value = ManifestCase> {
 }
 
 /// Script files every case may name (under scripts/fz/), sound and broken.
-const SCRIPTS: [(&str, &str); 5] = [
+const SCRIPTS: [(&str, &str); 6] = [
+    (
+        "scripts/fz/over.rhai",
+        "fn over() {\n    this.parent(\"over\", [])\n}\n",
+    ),
     ("scripts/fz/empty.rhai", ""),
     ("scripts/fz/syntax.rhai", "fn setup( {\n"),
     ("scripts/fz/helper.rhai", "fn helper() { 1 }\n"),
@@ -581,63 +733,185 @@ const SCRIPTS: [(&str, &str); 5] = [
     ),
 ];
 
-/// A manifest `fz{i}` of a chain of `count`, written field by field, any field odd.
+/// Mostly `sound`, now and then `odd`: cases stay near valid manifests, where the
+/// deeper code runs, and break a thing or two at a time.
+fn mostly<T: std::fmt::Debug + Clone + 'static>(
+    sound: impl Strategy<Value = T> + 'static,
+    odd: impl Strategy<Value = T> + 'static,
+) -> BoxedStrategy<T> {
+    prop_oneof![5 => sound, 1 => odd].boxed()
+}
+
+/// Manifest `fz{i}` of a chain of `count`, written field by field. Soundly it extends
+/// the next one, and the last a shipped variant; oddly anything, itself included.
 fn fz_manifest(i: usize, count: usize) -> impl Strategy<Value = String> {
     let stem = format!("fz{i}");
-    let name = prop_oneof![
-        6 => Just(format!("name = \"{stem}\"")),
-        1 => words(&["", "name = \"\"", "name = \"other\"", "name = 1", "name = \"fz0\""]),
-    ];
-    let game = prop::option::weighted(
-        0.5,
-        words(&["game = \"core\"", "game = \"carcassonne\"", "game = \"ora_et_labora\"", "game = \"chess\"", "game = 1", "game = \"\""]),
+    let name = mostly(
+        Just(format!("name = \"{stem}\"")),
+        words(&[
+            "",
+            "name = \"\"",
+            "name = \"other\"",
+            "name = 1",
+            "name = \"fz0\"",
+            "title = 1",
+        ]),
     );
-    let mut parents: Vec<String> = (0..count).map(|j| format!("fz{j}")).collect();
-    parents.extend(
-        ["pig-solo", "carcassonne-solo", "invaders", "ora-et-labora-solo-ireland", "nope", "", "../variants/pig-solo", "fz0.toml"]
-            .map(str::to_owned),
+    let game = mostly(
+        Just(None),
+        words(&[
+            "game = \"core\"",
+            "game = \"carcassonne\"",
+            "game = \"ora_et_labora\"",
+            "game = \"chess\"",
+            "game = 1",
+            "game = \"\"",
+        ])
+        .prop_map(Some),
     );
-    let extends = prop::option::weighted(
-        0.6,
-        select(parents).prop_map(|p| format!("extends = \"{p}\"")),
+    let shipped = select(&VARIANTS[..]).prop_map(str::to_owned);
+    let sound_parent = if i + 1 < count {
+        Just(format!("fz{}", i + 1)).boxed()
+    } else {
+        shipped.boxed()
+    };
+    let mut odd_parents: Vec<String> = (0..count).map(|j| format!("fz{j}")).collect();
+    odd_parents.extend(
+        [
+            "carcassonne-solo-easy",
+            "nope",
+            "",
+            "../variants/pig-solo",
+            "fz0.toml",
+            "variants/pig-solo",
+        ]
+        .map(str::to_owned),
     );
-    let script = select(&[
-        "pig/pig.rhai", "carcassonne/base.rhai", "./../scripts/pig/pig.rhai", "../scripts/pig/pig.rhai",
-        "../../outside.rhai", "{root}/scripts/pig/pig.rhai", "/nonexistent/x.rhai", "", "pig", "pig/",
-        "fz/empty.rhai", "fz/syntax.rhai", "fz/helper.rhai", "fz/throws.rhai", "fz/odd.rhai",
-        "../variants/pig-solo.toml", "../../variants/pig-solo.toml", "fz", "fz/nope.rhai",
-    ][..]);
+    let extends = mostly(
+        sound_parent.prop_map(Some),
+        prop::option::of(select(odd_parents)),
+    )
+    .prop_map(|p| p.map(|p| format!("extends = \"{p}\"")));
+    let script = mostly(
+        words(&[
+            "fz/over.rhai",
+            "house/every-colour-scores.rhai",
+            "pig/pig.rhai",
+        ]),
+        words(&[
+            "carcassonne/base.rhai",
+            "./../scripts/fz/over.rhai",
+            "../scripts/fz/over.rhai",
+            "../../outside.rhai",
+            "{root}/scripts/fz/over.rhai",
+            "/nonexistent/x.rhai",
+            "",
+            "pig",
+            "pig/",
+            "fz/empty.rhai",
+            "fz/syntax.rhai",
+            "fz/helper.rhai",
+            "fz/throws.rhai",
+            "fz/odd.rhai",
+            "../variants/pig-solo.toml",
+            "../../variants/pig-solo.toml",
+            "fz",
+            "fz/nope.rhai",
+        ]),
+    );
     let scripts = prop::option::weighted(
-        0.7,
-        prop::collection::vec(script, 0..4).prop_map(|s| {
+        0.5,
+        prop::collection::vec(script, 0..3).prop_map(|s| {
             let quoted: Vec<String> = s.iter().map(|p| format!("\"{p}\"")).collect();
             format!("scripts = [{}]", quoted.join(", "))
         }),
     );
-    let data_key = select(&["tiles", "goods", "buildings", "table", "bonus", "pyramid", "x"][..]);
-    let data_value = select(&[
-        "\"data/carcassonne-base-tiles.toml\"", "\"data/ora-et-labora-goods.toml\"",
-        "\"data/ora-et-labora-table.toml\"", "\"../scripts/pig/pig.rhai\"", "\"/nonexistent.toml\"",
-        "\"\"", "\"data\"", "\"./data/carcassonne-base-tiles.toml\"", "\"{root}/variants/data/ora-et-labora-goods.toml\"",
-        "{ cards = [1, 2] }", "{}", "{ levels = 3 }", "5", "[1]", "{ A = 1 }", "{ tiles = { A = \"x\" } }",
-    ][..]);
-    let data = prop::collection::vec((data_key, data_value), 0..3).prop_map(|entries| {
-        entries
-            .into_iter()
+    let data_entry = mostly(
+        Just(("x", "{ a = [1, 2] }")),
+        (
+            select(
+                &[
+                    "tiles",
+                    "goods",
+                    "buildings",
+                    "table",
+                    "bonus",
+                    "pyramid",
+                    "schedule",
+                    "x",
+                ][..],
+            ),
+            select(
+                &[
+                    "\"data/carcassonne-base-tiles.toml\"",
+                    "\"data/ora-et-labora-goods.toml\"",
+                    "\"data/ora-et-labora-table.toml\"",
+                    "\"../scripts/pig/pig.rhai\"",
+                    "\"/nonexistent.toml\"",
+                    "\"\"",
+                    "\"data\"",
+                    "\"./data/carcassonne-base-tiles.toml\"",
+                    "\"{root}/variants/data/ora-et-labora-goods.toml\"",
+                    "{ cards = [1, 2] }",
+                    "{}",
+                    "{ levels = 3 }",
+                    "5",
+                    "[1]",
+                    "{ A = 1 }",
+                    "{ tiles = { A = \"x\" } }",
+                    "{ phases = [] }",
+                    "{ levels = [{ level = 1, slots = \"\" }] }",
+                ][..],
+            ),
+        ),
+    );
+    // One entry per key, one table per option: a key written twice is only a TOML error.
+    let data = prop::collection::vec(data_entry, 0..3).prop_map(|entries| {
+        let by_key: BTreeMap<&str, &str> = entries.into_iter().collect();
+        let lines: Vec<String> = by_key
+            .iter()
             .map(|(k, v)| format!("data.{k} = {v}"))
-            .collect::<Vec<_>>()
-            .join("\n")
+            .collect();
+        lines.join("\n")
     });
-    let option_name = select(&["turns", "colours", "goal", "bust_face", "meeples_per_colour", "new", "country", "\"\"", "\"a b\""][..]);
     let field = (
         select(&["default", "range", "choices", "help", "nope"][..]),
         toml_value(),
     );
-    let option = (option_name, prop::collection::vec(field, 0..4)).prop_map(|(name, fields)| {
-        let body: Vec<String> = fields.iter().map(|(k, v)| format!("{k} = {v}")).collect();
-        format!("[options.{name}]\n{}", body.join("\n"))
+    let odd_option = (
+        select(
+            &[
+                "turns",
+                "colours",
+                "goal",
+                "bust_face",
+                "meeples_per_colour",
+                "new",
+                "country",
+                "\"\"",
+                "\"a b\"",
+            ][..],
+        ),
+        prop::collection::vec(field, 0..4),
+    )
+        .prop_map(|(name, fields)| {
+            let body: Vec<String> = fields.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+            (name, body.join("\n"))
+        });
+    let option = mostly(
+        Just((
+            "fz",
+            "default = 1\nrange = [0, 2]\nhelp = \"a new option\"".to_owned(),
+        )),
+        odd_option,
+    );
+    let options = prop::collection::vec(option, 0..3).prop_map(|options| {
+        let by_name: BTreeMap<&str, String> = options.into_iter().collect();
+        by_name
+            .iter()
+            .map(|(name, body)| format!("[options.{name}]\n{body}"))
+            .collect::<Vec<_>>()
     });
-    let options = prop::collection::vec(option, 0..3);
     let unknown = prop::option::weighted(0.1, manifest_line());
     (name, game, extends, scripts, data, options, unknown).prop_map(
         |(name, game, extends, scripts, data, options, unknown)| {
