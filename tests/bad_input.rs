@@ -470,5 +470,8 @@ fn a_bad_inline_data_table_is_reported_at_its_entry_in_the_manifest() {
         e.starts_with("variants/x.toml:4:1: [data.tiles]: unknown field `options`"),
         "{e}"
     );
-    assert!(e.contains("\n4 | [data.tiles]\n"), "the manifest's own line: {e}");
+    assert!(
+        e.contains("\n4 | [data.tiles]\n"),
+        "the manifest's own line: {e}"
+    );
 }
