@@ -455,3 +455,23 @@ fn a_bare_throw_says_so() {
     let e = scoring_error(&lib, "throw;", Limits::default());
     assert!(e.contains("the script threw without a message"), "{e}");
 }
+
+#[test]
+fn a_bad_inline_data_table_is_reported_at_its_entry_in_the_manifest() {
+    // Found by tests/fuzz.rs: the error used to give a line of the table as re-written
+    // (here line 1, `[options.meeples_per_colour]`) as if it were the manifest's.
+    let lib = TempLibrary::new();
+    lib.write(
+        "variants/x.toml",
+        "# a comment\nname = \"x\"\nextends = \"carcassonne-solo\"\n[data.tiles]\noptions.meeples_per_colour.default = 3\n",
+    );
+    let e = session_error(&lib, "x");
+    assert!(
+        e.starts_with("variants/x.toml:4:1: [data.tiles]: unknown field `options`"),
+        "{e}"
+    );
+    assert!(
+        e.contains("\n4 | [data.tiles]\n"),
+        "the manifest's own line: {e}"
+    );
+}

@@ -6,6 +6,7 @@ mod bad_input;
 mod cluster;
 mod events;
 mod families;
+mod fuzz;
 mod goals;
 mod house_rules;
 mod invaders;

@@ -31,6 +31,9 @@ pub enum DataSource {
     Inline {
         table: toml::Table,
         manifest: PathBuf,
+        /// Where the entry starts in the manifest (a byte offset): errors in the table
+        /// point there, since the loaders see the table re-written, not the manifest.
+        at: usize,
     },
 }
 
@@ -251,6 +254,7 @@ fn apply(file: &Parsed, variant: &mut Variant) -> Result<(), Diagnostic> {
             RawData::Inline(table) => DataSource::Inline {
                 table: table.clone(),
                 manifest: file.path.clone(),
+                at: entry.span().start,
             },
             RawData::File(rel) => {
                 let path = resolve_path(&library.variants_dir(), &file.path, rel);

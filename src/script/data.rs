@@ -3,8 +3,8 @@
 //! becomes a plain Rhai object map, so a house rule can bring its own tables without
 //! touching Rust.
 
-use super::Family;
-use crate::diagnostic::Diagnostic;
+use super::{DataError, Family};
+use crate::diagnostic::{line_column, Diagnostic};
 use crate::manifest::{DataSource, Variant};
 use rhai::{Dynamic, Map};
 
@@ -12,41 +12,53 @@ use rhai::{Dynamic, Map};
 pub fn load_all(variant: &Variant, family: &dyn Family) -> Result<Map, Diagnostic> {
     let mut map = Map::new();
     for (key, source) in &variant.data {
-        let (shown, text) = match source {
+        let value = match source {
             DataSource::File(path) => {
                 let shown = variant.library.show(path);
                 let text = std::fs::read_to_string(path).map_err(|e| {
                     Diagnostic::new(&shown, format!("cannot read the data file: {e}"))
                 })?;
-                (shown, text)
-            }
-            DataSource::Inline { table, manifest } => {
-                let shown = format!("{} [data.{key}]", variant.library.show(manifest));
-                (shown, table.to_string())
-            }
-        };
-        let value = match family.load_data(key, &text) {
-            Some(loaded) => loaded.map_err(|e| {
-                let d = Diagnostic::new(&shown, e.message.clone());
-                match (e.line, e.column) {
-                    (Some(l), c) => d.at_line(&text, l, c.unwrap_or(1)),
-                    _ => d,
-                }
-            })?,
-            None => {
-                let table: toml::Table = toml::from_str(&text).map_err(|e| {
-                    let d = Diagnostic::new(&shown, e.message().to_owned());
-                    match e.span() {
-                        Some(s) => d.at_offset(&text, s.start),
-                        None => d,
+                load_one(family, key, &text).map_err(|e| {
+                    let d = Diagnostic::new(&shown, e.message);
+                    match (e.line, e.column) {
+                        (Some(l), c) => d.at_line(&text, l, c.unwrap_or(1)),
+                        _ => d,
                     }
-                })?;
-                toml_to_dynamic(toml::Value::Table(table))
+                })?
             }
+            DataSource::Inline {
+                table,
+                manifest,
+                at,
+            } => load_one(family, key, &table.to_string()).map_err(|e| {
+                // The error's line is one of the table as re-written: point at the entry.
+                let text = std::fs::read_to_string(manifest).unwrap_or_default();
+                Diagnostic::new(
+                    variant.library.show(manifest),
+                    format!("[data.{key}]: {}", e.message),
+                )
+                .at_offset(&text, *at)
+            })?,
         };
         map.insert(key.as_str().into(), value);
     }
     Ok(map)
+}
+
+/// Reads one entry's text: a host object when the family knows the key, else a map.
+fn load_one(family: &dyn Family, key: &str, text: &str) -> Result<Dynamic, DataError> {
+    if let Some(loaded) = family.load_data(key, text) {
+        return loaded;
+    }
+    let table: toml::Table = toml::from_str(text).map_err(|e| {
+        let (line, column) = e.span().map(|s| line_column(text, s.start)).unzip();
+        DataError {
+            message: e.message().to_owned(),
+            line,
+            column,
+        }
+    })?;
+    Ok(toml_to_dynamic(toml::Value::Table(table)))
 }
 
 /// Converts TOML into the equivalent Rhai value (dates become text).
