@@ -438,7 +438,15 @@ impl Rules {
         self.deadline.start(self.limits.time_limit);
         let result = self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast);
         self.deadline.clear();
-        result.map_err(|e| runtime_error(&sources, "eval", &e))
+        result.map_err(|e| {
+            let d = runtime_error(&sources, "eval", &e);
+            // The chain of rule functions stays; the advice is about the typed line.
+            let help = d.help.as_deref().unwrap_or_default().replace(
+                "fix the script and `reload`, or choose another move",
+                "fix the expression and type it again",
+            );
+            d.with_help(help)
+        })
     }
 
     /// The SHA-256 of the scripts in merge order (hex): which rules a recorded game was
