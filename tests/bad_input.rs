@@ -475,3 +475,99 @@ fn a_bad_inline_data_table_is_reported_at_its_entry_in_the_manifest() {
         "the manifest's own line: {e}"
     );
 }
+
+// ---------------------------------------------------------------- manifests that reach too far
+
+#[test]
+fn manifest_paths_may_not_leave_the_rules_folder() {
+    let lib = TempLibrary::new();
+    lib.write(
+        "variants/x.toml",
+        "name = \"x\"\nextends = \"pig-solo\"\nscripts = [\"../../secret.rhai\"]\n",
+    );
+    let e = load_error(&lib, "x");
+    assert!(
+        e.starts_with("variants/x.toml:3:12: `../../secret.rhai` leads out of the rules folder"),
+        "{e}"
+    );
+    lib.write(
+        "variants/x.toml",
+        "name = \"x\"\nextends = \"pig-solo\"\nscripts = [\"/etc/passwd\"]\n",
+    );
+    assert!(load_error(&lib, "x").contains("`/etc/passwd` is an absolute path"));
+    lib.write(
+        "variants/x.toml",
+        "name = \"x\"\nextends = \"pig-solo\"\n[data]\nbonus = \"../../../etc/hosts\"\n",
+    );
+    assert!(load_error(&lib, "x").contains("leads out of the rules folder"));
+    lib.write(
+        "variants/x.toml",
+        "name = \"x\"\nextends = \"../variants/pig-solo\"\n",
+    );
+    assert!(load_error(&lib, "x").contains("is a path: it names a variant"));
+    // `..` that stays inside the rules folder is fine.
+    lib.write(
+        "variants/x.toml",
+        "name = \"x\"\nextends = \"pig-solo\"\nscripts = [\"../scripts/pig/pig.rhai\"]\n",
+    );
+    Variant::load(&lib.library, "x").unwrap();
+}
+
+#[test]
+fn a_derived_variant_may_narrow_an_options_range_but_not_widen_it() {
+    let lib = TempLibrary::new();
+    lib.write(
+        "variants/x.toml",
+        "name = \"x\"\nextends = \"pig-solo\"\n[options.turns]\nrange = [1, 1000000]\n",
+    );
+    let e = load_error(&lib, "x");
+    assert!(
+        e.contains("option `turns`: range [1, 1000000] widens the inherited range [1, 50]"),
+        "{e}"
+    );
+    lib.write(
+        "variants/x.toml",
+        "name = \"x\"\nextends = \"pig-solo\"\n[options.turns]\nrange = [5, 20]\n",
+    );
+    Variant::load(&lib.library, "x").unwrap();
+}
+
+#[test]
+fn a_variant_without_the_data_its_family_needs_is_refused_at_the_manifest() {
+    let lib = TempLibrary::new();
+    lib.write(
+        "variants/x.toml",
+        "name = \"x\"\ngame = \"carcassonne\"\nscripts = [\"carcassonne/base.rhai\", \"carcassonne/solo.rhai\"]\n",
+    );
+    let e = session_error(&lib, "x");
+    assert!(
+        e.starts_with("variants/x.toml: a `carcassonne` variant needs a `tiles` data entry"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_broken_invaders_pyramid_or_ranking_is_reported_at_the_manifest_table() {
+    let lib = TempLibrary::new();
+    let invaders = std::fs::read_to_string(lib.path("variants/invaders.toml")).unwrap();
+    let variant = |from: &str, to: &str| {
+        assert!(invaders.contains(from));
+        lib.write(
+            "variants/x.toml",
+            &invaders
+                .replace("name = \"invaders\"", "name = \"x\"")
+                .replace(from, to),
+        );
+    };
+    variant("slots = \"IIP\"", "slots = \"IXP\"");
+    let e = session_error(&lib, "x");
+    assert!(
+        e.starts_with("variants/x.toml:17:1: [data.pyramid]: level 6: slot \"X\""),
+        "{e}"
+    );
+    variant("reinforce_levels = [3, 2, 1]", "reinforce_levels = [3, 9]");
+    assert!(session_error(&lib, "x").contains("reinforce level 9 is not one of the levels"));
+    variant("{ max = 110,", "{ max = 20,");
+    assert!(session_error(&lib, "x")
+        .contains("band 2 needs a whole-number \"max\" above the band before it"));
+}

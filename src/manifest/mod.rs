@@ -12,7 +12,7 @@ pub use options::{OptionKind, OptionSpec, OptionValue, OptionValues};
 use crate::diagnostic::Diagnostic;
 use raw::{RawData, RawManifest, RawOption};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 use toml::Spanned;
 
 /// A rule script of a variant.
@@ -71,9 +71,17 @@ struct Parsed {
     shown: String,
     text: String,
     raw: RawManifest,
+    /// Where each line starts: a manifest of thousands of options finds each one's line
+    /// by a search, not by counting from the top (which made loading quadratic).
+    line_starts: Vec<usize>,
 }
 
 impl Parsed {
+    /// The 1-based line of byte `offset`.
+    fn line_of(&self, offset: usize) -> usize {
+        self.line_starts.partition_point(|&start| start <= offset)
+    }
+
     fn error<T>(&self, spanned: &Spanned<T>, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(&self.shown, message).at_offset(&self.text, spanned.span().start)
     }
@@ -93,11 +101,15 @@ fn parse(library: &Library, path: &Path) -> Result<Parsed, Diagnostic> {
         };
         d.with_help("see variants/README.md for the keys a manifest may have")
     })?;
+    let line_starts = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
     Ok(Parsed {
         path: path.to_path_buf(),
         shown,
         text,
         raw,
+        line_starts,
     })
 }
 
@@ -197,11 +209,17 @@ fn find_parent(
     file: &Parsed,
     parent: &Spanned<String>,
 ) -> Result<PathBuf, Diagnostic> {
+    let name = parent.get_ref();
+    if Path::new(name).components().count() > 1 || Path::new(name).is_absolute() {
+        return Err(file
+            .error(parent, format!("`extends = \"{name}\"` is a path: it names a variant"))
+            .with_help("write the parent's name, e.g. `extends = \"carcassonne-solo\"` (see `houserules variants`)"));
+    }
     let sibling = file
         .path
         .parent()
         .unwrap_or(Path::new("."))
-        .join(format!("{}.toml", parent.get_ref()));
+        .join(format!("{name}.toml"));
     if sibling.is_file() {
         return Ok(sibling);
     }
@@ -238,7 +256,13 @@ fn apply(file: &Parsed, variant: &mut Variant) -> Result<(), Diagnostic> {
     variant.manifest = file.path.clone();
     let library = variant.library.clone();
     for script in &raw.scripts {
-        let path = resolve_path(&library.scripts_dir(), &file.path, script.get_ref());
+        let path = resolve_path(
+            file,
+            &library,
+            script,
+            &library.scripts_dir(),
+            script.get_ref(),
+        )?;
         if !path.is_file() {
             return Err(file
                 .error(script, format!("script `{}` not found (looked at {})", script.get_ref(), library.show(&path)))
@@ -257,7 +281,7 @@ fn apply(file: &Parsed, variant: &mut Variant) -> Result<(), Diagnostic> {
                 at: entry.span().start,
             },
             RawData::File(rel) => {
-                let path = resolve_path(&library.variants_dir(), &file.path, rel);
+                let path = resolve_path(file, &library, entry, &library.variants_dir(), rel)?;
                 if !path.is_file() {
                     return Err(file
                         .error(entry, format!("data file `{rel}` for `{key}` not found"))
@@ -285,12 +309,51 @@ fn apply(file: &Parsed, variant: &mut Variant) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-fn resolve_path(base: &Path, manifest: &Path, rel: &str) -> PathBuf {
-    if rel.starts_with("./") || rel.starts_with("../") {
-        manifest.parent().unwrap_or(Path::new(".")).join(rel)
+/// A path written in a manifest, relative to `base` (or to the manifest when it starts
+/// with `./` or `../`). It may not be absolute, nor climb with `..` out of the rules
+/// folder: a variant shared with others must not read files elsewhere on their machine.
+fn resolve_path(
+    file: &Parsed,
+    library: &Library,
+    at: &Spanned<impl Sized>,
+    base: &Path,
+    rel: &str,
+) -> Result<PathBuf, Diagnostic> {
+    let refuse = |why: &str| {
+        Err(file
+            .error(at, format!("`{rel}` {why}"))
+            .with_help("write paths relative to scripts/ or variants/ (or to this manifest with ./), inside the rules folder"))
+    };
+    if Path::new(rel).is_absolute() {
+        return refuse("is an absolute path");
+    }
+    let path = if rel.starts_with("./") || rel.starts_with("../") {
+        file.path.parent().unwrap_or(Path::new(".")).join(rel)
     } else {
         base.join(rel)
+    };
+    let climbs = Path::new(rel)
+        .components()
+        .any(|c| c == Component::ParentDir);
+    if climbs && !lexical(&path).starts_with(lexical(&library.root)) {
+        return refuse("leads out of the rules folder");
     }
+    Ok(path)
+}
+
+/// `path` with `.` and `..` worked out without asking the file system.
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// Builds an option from its own entry, on top of the inherited one when there is one.
@@ -305,7 +368,7 @@ fn merge_option(
         Diagnostic::new(&file.shown, format!("option `{name}`: {message}"))
             .at_offset(&file.text, span.start)
     };
-    let (line, _) = crate::diagnostic::line_column(&file.text, option.span().start);
+    let line = file.line_of(option.span().start);
     let defined_in = format!("{}:{line}", file.shown);
     let default = match (&raw.default, inherited) {
         (Some(v), _) => Some((
@@ -339,6 +402,19 @@ fn merge_option(
         };
         if min > max {
             return Err(at(&range.span(), format!("range [{min}, {max}] is empty")));
+        }
+        if let Some(OptionKind::Int {
+            min: low,
+            max: high,
+        }) = inherited.map(|s| &s.kind)
+        {
+            if min < *low || max > *high {
+                return Err(at(
+                    &range.span(),
+                    format!("range [{min}, {max}] widens the inherited range [{low}, {high}] ({})", inherited.map_or("", |s| s.defined_in.as_str())),
+                )
+                .with_help("a variant may narrow an option's range, not widen it: the rules were written for those values (a new option with its own name and rules can go further)"));
+            }
         }
         OptionKind::Int { min, max }
     } else if let Some(choices) = &raw.choices {

@@ -10,6 +10,22 @@ use rhai::{Dynamic, Map};
 
 /// Loads every data file of `variant` into a map keyed like the manifest's `[data]`.
 pub fn load_all(variant: &Variant, family: &dyn Family) -> Result<Map, Diagnostic> {
+    if let Some(missing) = family
+        .required_data()
+        .iter()
+        .find(|key| !variant.data.contains_key(**key))
+    {
+        return Err(Diagnostic::new(
+            variant.library.show(&variant.manifest),
+            format!(
+                "a `{}` variant needs a `{missing}` data entry, and this one has none",
+                family.name()
+            ),
+        )
+        .with_help(format!(
+            "add `{missing} = \"data/….toml\"` under [data], or extend a variant that has it"
+        )));
+    }
     let mut map = Map::new();
     for (key, source) in &variant.data {
         let value = match source {
@@ -76,4 +92,20 @@ pub fn toml_to_dynamic(value: toml::Value) -> Dynamic {
                 .collect(),
         ),
     }
+}
+
+/// `problem` with the data entry `key` of `variant`, where the entry is written: the
+/// data file, or the manifest's line for a table written inline.
+pub fn problem_at(variant: &Variant, key: &str, problem: &str) -> Diagnostic {
+    let message = format!("[data.{key}]: {problem}");
+    let help = "fix the table (the rules' check_data() says what they need)";
+    match variant.data.get(key) {
+        Some(DataSource::File(path)) => Diagnostic::new(variant.library.show(path), message),
+        Some(DataSource::Inline { manifest, at, .. }) => {
+            let text = std::fs::read_to_string(manifest).unwrap_or_default();
+            Diagnostic::new(variant.library.show(manifest), message).at_offset(&text, *at)
+        }
+        None => Diagnostic::new(variant.library.show(&variant.manifest), message),
+    }
+    .with_help(help)
 }

@@ -33,6 +33,12 @@ pub trait Family: Sync {
     /// Registers the family's types and functions on an engine (after the host's own).
     fn register(&self, _engine: &mut Engine) {}
 
+    /// The data entries the family's primitives cannot do without (Carcassonne's tile
+    /// set): a variant that lacks one is refused at its manifest, not deep in a script.
+    fn required_data(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// A data entry the family reads into a host object (`None`: not one of its keys, so
     /// the host reads it as a plain TOML table).
     fn load_data(&self, _key: &str, _text: &str) -> Option<Result<Dynamic, DataError>> {

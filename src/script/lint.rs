@@ -12,8 +12,17 @@ use rhai::{ASTNode, Expr, Stmt, AST};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Functions the host calls by name: the rules contract and the bots' helpers.
-const HOOKS: [&str; 9] = [
-    "setup", "moves", "play", "over", "score", "view", "goals", "question", "choose",
+const HOOKS: [&str; 10] = [
+    "setup",
+    "moves",
+    "play",
+    "over",
+    "score",
+    "view",
+    "goals",
+    "question",
+    "choose",
+    "check_data",
 ];
 
 /// Checks layers `from..` of `layers` (file name, compiled script) against every layer

@@ -163,7 +163,7 @@ impl Rules {
         let has_view = defines(&ast, "view", 0);
         let has_goals = defines(&ast, "goals", 0);
         let data = data::load_all(&variant, family)?;
-        Ok(Rules {
+        let rules = Rules {
             variant,
             family,
             engine,
@@ -180,7 +180,35 @@ impl Rules {
                 .iter()
                 .map(|b| format!("{b:02x}"))
                 .collect(),
-        })
+        };
+        rules.check_data()?;
+        Ok(rules)
+    }
+
+    /// The rules' own check of the manifest's tables: `check_data(data)`, when defined,
+    /// returns `()` or `#{ entry: "pyramid", problem: "…" }`, reported at that entry of
+    /// the manifest (the manifest is the cause, not the script that would trip on it).
+    fn check_data(&self) -> Result<(), Diagnostic> {
+        if !self.defines("check_data", 1) {
+            return Ok(());
+        }
+        let answer = self.call_function("check_data", (Dynamic::from_map(self.data.clone()),))?;
+        if answer.is_unit() {
+            return Ok(());
+        }
+        let found = answer.read_lock::<Map>().and_then(|m| {
+            Some((
+                m.get("entry")?.clone().into_string().ok()?,
+                m.get("problem")?.to_string(),
+            ))
+        });
+        match found {
+            Some((entry, problem)) => Err(data::problem_at(&self.variant, &entry, &problem)),
+            None => Err(Diagnostic::new(
+                self.defining_file("check_data"),
+                format!("check_data() returned {answer}: it must return () or #{{ entry: \"…\", problem: \"…\" }}"),
+            )),
+        }
     }
 
     /// The family whose primitives the rules use.

@@ -50,6 +50,10 @@ impl Family for Carcassonne {
         api::register(engine);
     }
 
+    fn required_data(&self) -> &'static [&'static str] {
+        &["tiles"]
+    }
+
     fn load_data(&self, key: &str, text: &str) -> Option<Result<Dynamic, DataError>> {
         (key == "tiles").then(|| {
             TileSet::from_toml_str(text)

@@ -51,6 +51,10 @@ impl Family for OraEtLabora {
         "goods, the production wheel, landscapes and building cards"
     }
 
+    fn required_data(&self) -> &'static [&'static str] {
+        &["goods", "buildings", "table"]
+    }
+
     fn register(&self, engine: &mut Engine) {
         api::register(engine);
     }
