@@ -34,6 +34,11 @@ struct Announced {
 }
 
 impl Announced {
+    /// A field's value, `()` when the event has none.
+    fn field(&mut self, name: &str) -> Dynamic {
+        self.fields.get(name).cloned().unwrap_or(Dynamic::UNIT)
+    }
+
     /// As a map is shown.
     fn shown(&mut self) -> String {
         Dynamic::from_map((*self.fields).clone()).to_string()
@@ -156,9 +161,11 @@ fn fields_of(event: &Dynamic) -> Option<Map> {
 pub fn register(engine: &mut Engine) {
     engine
         .register_type_with_name::<Announced>("event")
-        .register_indexer_get(|event: &mut Announced, field: &str| {
-            event.fields.get(field).cloned().unwrap_or(Dynamic::UNIT)
-        })
+        // The fields every event has are read by getters: Rhai tries a getter before the
+        // indexer, and a missing getter costs an error message built and thrown away.
+        .register_get("kind", |event: &mut Announced| event.field("kind"))
+        .register_get("text", |event: &mut Announced| event.field("text"))
+        .register_indexer_get(|event: &mut Announced, field: &str| event.field(field))
         .register_fn("contains", |event: &mut Announced, field: &str| {
             event.fields.contains_key(field)
         })
