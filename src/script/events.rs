@@ -1,10 +1,20 @@
 //! Events: what the rules announce as they happen. A script calls
-//! `this.announce(kind, text, fields)`; the event (`#{ kind, text, …fields }`) goes into
-//! the state's `events` array, so it is replayed, undone and copied with the game like
-//! everything else, and rules (goals) read it there. The host reads the new ones after
-//! each move: the REPL tells them, `log` lists them, records keep them.
+//! `this.announce(kind, text, fields)`; the event goes into the state's `events` array, so
+//! it is replayed, undone and copied with the game like everything else, and rules
+//! (goals) read it there. The host reads the new ones after each move: the REPL tells
+//! them, `log` lists them, records keep them.
+//!
+//! An announced event is a read-only value whose fields read as a map's do (`e.kind`,
+//! `e.who`, `"covered" in e`; a missing field is `()`). Behind it is one shared map, so
+//! copying a state copies a pointer per event; and Rhai, which measures the whole state
+//! after every assignment to one of its fields, counts an event as one array entry
+//! instead of walking its fields. `announce` measures each event once instead and keeps
+//! the events of a state within the size limits (map entries, array entries, string
+//! bytes) on their own: the state without its events' fields stays within them as Rhai
+//! measures it, and the events' fields together stay within them as well.
 
-use rhai::{Dynamic, Engine, EvalAltResult, Map, Position};
+use rhai::{Array, Blob, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Position};
+use std::rc::Rc;
 
 /// One event as the host reads it.
 #[derive(Debug, Clone)]
@@ -16,10 +26,100 @@ pub struct Event {
     pub fields: Map,
 }
 
+/// An event as scripts hold it: its fields, shared and never changed, and their size.
+#[derive(Debug, Clone)]
+struct Announced {
+    fields: Rc<Map>,
+    size: Size,
+}
+
+impl Announced {
+    /// A field's value, `()` when the event has none.
+    fn field(&mut self, name: &str) -> Dynamic {
+        self.fields.get(name).cloned().unwrap_or(Dynamic::UNIT)
+    }
+
+    /// As a map is shown.
+    fn shown(&mut self) -> String {
+        Dynamic::from_map((*self.fields).clone()).to_string()
+    }
+}
+
+/// What Rhai's size limits count in a value: array entries, map entries and string
+/// bytes, nested values included (as Rhai counts them).
+#[derive(Debug, Clone, Copy, Default)]
+struct Size {
+    arrays: usize,
+    maps: usize,
+    strings: usize,
+}
+
+impl Size {
+    fn of(value: &Dynamic) -> Size {
+        if let Some(list) = value.read_lock::<Array>() {
+            list.iter().fold(Size::default(), |total, item| {
+                total.plus(Size::of(item)).plus(Size {
+                    arrays: 1,
+                    ..Size::default()
+                })
+            })
+        } else if let Some(map) = value.read_lock::<Map>() {
+            Size::of_map(&map)
+        } else if let Some(text) = value.read_lock::<rhai::ImmutableString>() {
+            Size {
+                strings: text.len(),
+                ..Size::default()
+            }
+        } else if let Some(blob) = value.read_lock::<Blob>() {
+            Size {
+                arrays: blob.len(),
+                ..Size::default()
+            }
+        } else if let Some(event) = value.read_lock::<Announced>() {
+            event.size
+        } else {
+            Size::default()
+        }
+    }
+
+    fn of_map(map: &Map) -> Size {
+        map.values().fold(Size::default(), |total, value| {
+            total.plus(Size::of(value)).plus(Size {
+                maps: 1,
+                ..Size::default()
+            })
+        })
+    }
+
+    fn plus(self, other: Size) -> Size {
+        Size {
+            arrays: self.arrays + other.arrays,
+            maps: self.maps + other.maps,
+            strings: self.strings + other.strings,
+        }
+    }
+
+    /// Rhai's own error for the first limit of `engine` this size passes (0: no limit).
+    fn check(self, engine: &Engine) -> Result<(), Box<EvalAltResult>> {
+        let over = |size: usize, max: usize| max > 0 && size > max;
+        let what = if over(self.strings, engine.max_string_size()) {
+            "Length of string"
+        } else if over(self.arrays, engine.max_array_size()) {
+            "Size of array/BLOB"
+        } else if over(self.maps, engine.max_map_size()) {
+            "Size of object map"
+        } else {
+            return Ok(());
+        };
+        Err(EvalAltResult::ErrorDataTooLarge(what.into(), Position::NONE).into())
+    }
+}
+
 /// The key of the state that holds the events.
 const EVENTS: &str = "events";
 
 fn announce(
+    context: &NativeCallContext,
     state: &mut Map,
     kind: &str,
     text: &str,
@@ -28,6 +128,7 @@ fn announce(
     let mut event = fields;
     event.insert("kind".into(), kind.into());
     event.insert("text".into(), text.into());
+    let size = Size::of_map(&event);
     let events = state
         .entry(EVENTS.into())
         .or_insert_with(|| Dynamic::from_array(Vec::new()));
@@ -37,16 +138,51 @@ fn announce(
             Position::NONE,
         )
     })?;
-    list.push(Dynamic::from_map(event));
+    // Other values in the list are measured by Rhai with the rest of the state.
+    list.iter()
+        .filter_map(|e| e.read_lock::<Announced>().map(|e| e.size))
+        .fold(size, Size::plus)
+        .check(context.engine())?;
+    list.push(Dynamic::from(Announced {
+        fields: Rc::new(event),
+        size,
+    }));
     Ok(())
+}
+
+/// An event's fields as a map, whether it was announced or put in `events` as a map.
+fn fields_of(event: &Dynamic) -> Option<Map> {
+    event
+        .read_lock::<Announced>()
+        .map(|e| (*e.fields).clone())
+        .or_else(|| event.read_lock::<Map>().map(|m| m.clone()))
 }
 
 pub fn register(engine: &mut Engine) {
     engine
-        .register_fn("announce", announce)
-        .register_fn("announce", |state: &mut Map, kind: &str, text: &str| {
-            announce(state, kind, text, Map::new())
-        });
+        .register_type_with_name::<Announced>("event")
+        // The fields every event has are read by getters: Rhai tries a getter before the
+        // indexer, and a missing getter costs an error message built and thrown away.
+        .register_get("kind", |event: &mut Announced| event.field("kind"))
+        .register_get("text", |event: &mut Announced| event.field("text"))
+        .register_indexer_get(|event: &mut Announced, field: &str| event.field(field))
+        .register_fn("contains", |event: &mut Announced, field: &str| {
+            event.fields.contains_key(field)
+        })
+        .register_fn("to_string", Announced::shown)
+        .register_fn("to_debug", Announced::shown)
+        .register_fn(
+            "announce",
+            |context: NativeCallContext, state: &mut Map, kind: &str, text: &str, fields: Map| {
+                announce(&context, state, kind, text, fields)
+            },
+        )
+        .register_fn(
+            "announce",
+            |context: NativeCallContext, state: &mut Map, kind: &str, text: &str| {
+                announce(&context, state, kind, text, Map::new())
+            },
+        );
 }
 
 /// How many events the state holds.
@@ -70,7 +206,7 @@ pub fn since(state: &Dynamic, from: usize) -> Vec<Event> {
     };
     list.iter()
         .skip(from)
-        .filter_map(|e| e.read_lock::<Map>().map(|m| m.clone()))
+        .filter_map(fields_of)
         .map(|fields| Event {
             kind: fields
                 .get("kind")
@@ -125,5 +261,56 @@ mod tests {
             .eval::<()>("let s = #{ events: 3 }; s.announce(\"x\", \"y\");")
             .unwrap_err();
         assert!(e.to_string().contains("not an array"), "{e}");
+    }
+
+    fn eval(engine: &Engine, code: &str) -> Result<Dynamic, Box<EvalAltResult>> {
+        engine.eval::<Dynamic>(code)
+    }
+
+    #[test]
+    fn an_events_fields_read_as_a_maps_do() {
+        let mut engine = Engine::new();
+        register(&mut engine);
+        let read = |expr: &str| {
+            let code = format!(
+                "let s = #{{}}; s.announce(\"scored\", \"red scores 4\", #{{ who: [\"red\"], points: 4 }}); \
+                 s.announce(\"end\", \"over\"); {expr}"
+            );
+            eval(&engine, &code).unwrap().to_string()
+        };
+        assert_eq!(read("s.events[-2].who"), "[\"red\"]");
+        assert_eq!(read("s.events[0].points + 1"), "5");
+        assert_eq!(read("s.events.filter(|e| e.kind == \"end\").len()"), "1");
+        assert_eq!(read("s.events[1].points == ()"), "true");
+        assert_eq!(read("\"points\" in s.events[0]"), "true");
+        assert_eq!(read("type_of(s.events[0])"), "event");
+        assert_eq!(
+            read("s.events[1].to_string()"),
+            "#{\"kind\": \"end\", \"text\": \"over\"}"
+        );
+    }
+
+    #[test]
+    fn the_events_together_stay_within_the_size_limits() {
+        let mut engine = Engine::new();
+        register(&mut engine);
+        engine.set_max_map_size(10).set_max_string_size(100);
+        // Four events of three entries each: the fourth passes 10 map entries.
+        let code = |n: usize| {
+            format!("let s = #{{}}; for i in 0..{n} {{ s.announce(\"k\", \"t\", #{{ n: i }}); }} s.events.len()")
+        };
+        assert_eq!(eval(&engine, &code(3)).unwrap().as_int(), Ok(3));
+        let e = eval(&engine, &code(4)).unwrap_err();
+        assert!(e.to_string().contains("Size of object map"), "{e}");
+        // Their texts count as the strings of one value.
+        let long = "x".repeat(60);
+        let e = eval(
+            &engine,
+            &format!(
+                "let s = #{{}}; s.announce(\"a\", \"{long}\"); s.announce(\"b\", \"{long}\");"
+            ),
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("Length of string"), "{e}");
     }
 }

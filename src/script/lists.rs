@@ -1,9 +1,9 @@
-//! Generic array searches for scripts. A loop over an array in Rhai costs hundreds of
-//! host instructions per element (each comparison is an interpreted operation), so the
-//! searches rules run on every move are one native call instead
-//! (`slots.index_of_any(["I", "P"])`). They know no game.
+//! Generic array searches and sums for scripts. A loop over an array in Rhai costs
+//! hundreds of host instructions per element (each comparison is an interpreted
+//! operation), so the searches and sums rules run on every move are one native call
+//! instead (`slots.index_of_any(["I", "P"])`, `scores.min()`). They know no game.
 
-use rhai::{Array, Dynamic, Engine, INT};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, Position, INT};
 
 /// Whether two script values are equal: strings, whole numbers, characters, booleans and
 /// `()` compare by value; values of other types are never equal here.
@@ -34,8 +34,68 @@ fn index_of_any(items: &mut Array, wanted: Array) -> INT {
         .map_or(-1, |i| i as INT)
 }
 
+/// Where the first element equal to one of `wanted` is in the lists held under `field`
+/// by the maps of `items`: `[index of the map, index in its list]`, or `()`. Entries that
+/// are not maps, or whose `field` is not an array, are passed over.
+fn index_of_any_in(items: &mut Array, field: &str, wanted: Array) -> Dynamic {
+    items
+        .iter()
+        .enumerate()
+        .find_map(|(i, item)| {
+            let map = item.read_lock::<Map>()?;
+            let list = map.get(field)?.read_lock::<Array>()?;
+            let j = list
+                .iter()
+                .position(|x| wanted.iter().any(|w| same(x, w)))?;
+            Some(Dynamic::from_array(vec![
+                Dynamic::from_int(i as INT),
+                Dynamic::from_int(j as INT),
+            ]))
+        })
+        .unwrap_or(Dynamic::UNIT)
+}
+
+/// The whole numbers of `items`, or the error naming the first that is not one.
+fn whole_numbers<'a>(
+    items: &'a Array,
+    what: &'a str,
+) -> impl Iterator<Item = Result<INT, Box<EvalAltResult>>> + 'a {
+    items.iter().map(move |item| {
+        item.as_int().map_err(|kind| {
+            EvalAltResult::ErrorRuntime(
+                format!("{what}: the list holds a {kind}, not a whole number").into(),
+                Position::NONE,
+            )
+            .into()
+        })
+    })
+}
+
+/// The smallest of a list of whole numbers, `()` when it is empty.
+fn min(items: &mut Array) -> Result<Dynamic, Box<EvalAltResult>> {
+    let mut low = None;
+    for n in whole_numbers(items, "min") {
+        let n = n?;
+        low = Some(low.map_or(n, |l: INT| l.min(n)));
+    }
+    Ok(low.map_or(Dynamic::UNIT, Dynamic::from_int))
+}
+
+/// The sum of a list of whole numbers (0 when it is empty).
+fn sum(items: &mut Array) -> Result<INT, Box<EvalAltResult>> {
+    whole_numbers(items, "sum").try_fold(0 as INT, |total, n| {
+        total.checked_add(n?).ok_or_else(|| {
+            EvalAltResult::ErrorArithmetic("sum: overflow".into(), Position::NONE).into()
+        })
+    })
+}
+
 pub fn register(engine: &mut Engine) {
-    engine.register_fn("index_of_any", index_of_any);
+    engine
+        .register_fn("index_of_any", index_of_any)
+        .register_fn("index_of_any_in", index_of_any_in)
+        .register_fn("min", min)
+        .register_fn("sum", sum);
 }
 
 #[cfg(test)]
@@ -43,9 +103,13 @@ mod tests {
     use super::*;
 
     fn eval(code: &str) -> INT {
+        eval_any(code).unwrap().as_int().unwrap()
+    }
+
+    fn eval_any(code: &str) -> Result<Dynamic, Box<EvalAltResult>> {
         let mut engine = Engine::new();
         register(&mut engine);
-        engine.eval::<INT>(code).unwrap()
+        engine.eval::<Dynamic>(code)
     }
 
     #[test]
@@ -61,5 +125,34 @@ mod tests {
         assert_eq!(eval(r#"["-", "G"].index_of_any(["I", "P"])"#), -1);
         assert_eq!(eval(r#"[1, 2].index_of_any(["1", "2"])"#), -1);
         assert_eq!(eval(r#"[].index_of_any([1])"#), -1);
+    }
+
+    #[test]
+    fn finds_the_first_wanted_element_in_the_lists_of_a_list_of_maps() {
+        let levels =
+            r#"[#{ slots: ["-", "-"] }, 3, #{ other: ["I"] }, #{ slots: ["G", "P", "I"] }]"#;
+        assert_eq!(
+            eval_any(&format!(r#"{levels}.index_of_any_in("slots", ["I", "P"])"#))
+                .unwrap()
+                .to_string(),
+            "[3, 1]"
+        );
+        assert!(
+            eval_any(&format!(r#"{levels}.index_of_any_in("slots", ["R"])"#))
+                .unwrap()
+                .is_unit()
+        );
+    }
+
+    #[test]
+    fn min_and_sum_of_whole_numbers() {
+        assert_eq!(eval("[4, -2, 7].min()"), -2);
+        assert!(eval_any("[].min()").unwrap().is_unit());
+        assert_eq!(eval("[4, -2, 7].sum()"), 9);
+        assert_eq!(eval("[].sum()"), 0);
+        let e = eval_any(r#"[1, "2"].sum()"#).unwrap_err();
+        assert!(e.to_string().contains("not a whole number"), "{e}");
+        let e = eval_any("[9223372036854775807, 1].sum()").unwrap_err();
+        assert!(e.to_string().contains("overflow"), "{e}");
     }
 }

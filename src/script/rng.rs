@@ -9,6 +9,7 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, Position, INT};
+use std::rc::Rc;
 
 /// The game's seeded random number generator.
 #[derive(Clone, Debug)]
@@ -33,8 +34,10 @@ impl Rng {
 /// A pile: draw from the top, count, never look (unless it is face up).
 #[derive(Clone, Debug, Default)]
 pub struct Pile {
-    /// The top of the pile is the end of the vector.
-    items: Vec<Dynamic>,
+    /// The top of the pile is the end of the vector. Shared until changed: a copy of a
+    /// state (a bot weighing a move) copies a pointer, and only a copy that draws copies
+    /// the items.
+    items: Rc<Vec<Dynamic>>,
     /// The stack this pile was dealt from (`pile(x).stack("tiles")`; `take` keeps it):
     /// piles of one stack are dealt again together in a bot's view.
     stack: Option<ImmutableString>,
@@ -63,10 +66,10 @@ impl Pile {
     /// The same pile with its order hidden again: what a player imagining the rest of
     /// the game may assume (used when a bot looks ahead).
     pub fn reshuffled(&self, rng: &mut Rng) -> Pile {
-        let mut items = self.items.clone();
+        let mut items = (*self.items).clone();
         items.shuffle(&mut rng.0);
         Pile {
-            items,
+            items: Rc::new(items),
             ..self.clone_empty()
         }
     }
@@ -74,7 +77,7 @@ impl Pile {
     /// A pile with this one's stack and visibility and no items.
     fn clone_empty(&self) -> Pile {
         Pile {
-            items: Vec::new(),
+            items: Rc::default(),
             stack: self.stack.clone(),
             face_up: self.face_up,
         }
@@ -83,12 +86,12 @@ impl Pile {
     /// Piles dealt from one stack, gathered, shuffled and dealt again in the same sizes:
     /// a player knows how many items each pile holds, not which items are in which.
     pub fn redealt(piles: &[Pile], rng: &mut Rng) -> Vec<Pile> {
-        let mut all: Vec<Dynamic> = piles.iter().flat_map(|p| p.items.clone()).collect();
+        let mut all: Vec<Dynamic> = piles.iter().flat_map(|p| p.items.iter().cloned()).collect();
         all.shuffle(&mut rng.0);
         piles
             .iter()
             .map(|p| Pile {
-                items: all.split_off(all.len() - p.len()),
+                items: Rc::new(all.split_off(all.len() - p.len())),
                 ..p.clone_empty()
             })
             .collect()
@@ -111,7 +114,7 @@ pub fn register(engine: &mut Engine) {
             array
         })
         .register_fn("shuffled", |rng: &mut Rng, mut pile: Pile| {
-            pile.items.shuffle(&mut rng.0);
+            Rc::make_mut(&mut pile.items).shuffle(&mut rng.0);
             pile
         })
         // A die: a number in 1..=sides.
@@ -133,7 +136,7 @@ pub fn register(engine: &mut Engine) {
     engine
         .register_type_with_name::<Pile>("Pile")
         .register_fn("pile", |items: Array| Pile {
-            items: items.into_iter().rev().collect(),
+            items: Rc::new(items.into_iter().rev().collect()),
             ..Pile::default()
         })
         // `pile(items).stack("tiles")`: this pile and every pile `take`n from it are one
@@ -167,14 +170,14 @@ pub fn register(engine: &mut Engine) {
         .register_get("is_empty", |p: &mut Pile| p.is_empty())
         // The top item, or `()` when the pile is empty.
         .register_fn("draw", |p: &mut Pile| {
-            p.items.pop().unwrap_or(Dynamic::UNIT)
+            Rc::make_mut(&mut p.items).pop().unwrap_or(Dynamic::UNIT)
         })
         // Takes the top `n` items off as a new pile, in the same order.
         .register_fn("take", |p: &mut Pile, n: INT| {
             let n = (n.max(0) as usize).min(p.items.len());
             let rest = p.items.len() - n;
             Pile {
-                items: p.items.split_off(rest),
+                items: Rc::new(Rc::make_mut(&mut p.items).split_off(rest)),
                 ..p.clone_empty()
             }
         });
