@@ -10,8 +10,8 @@
 //! 1. the `width` best-ranked moves are the candidates;
 //! 2. each iteration deals the hidden piles again at random (the player's view, see
 //!    [`player_view`]), picks a candidate by UCB1, plays it with `bot_after`, then plays
-//!    `depth` more decisions, at each the best by `bot_after` of `sample` legal moves
-//!    drawn at random (a cheap policy: the greedy bot over a few moves), and scores the
+//!    `depth` more decisions as the greedy bot would (the best by `bot_ranked`, among
+//!    every legal move or, cheaper, `sample` of them drawn at random), and scores the
 //!    future by the value of its last position;
 //! 3. the candidate with the best mean over its futures is played.
 //!
@@ -84,15 +84,11 @@ impl SearchBot {
         }
     }
 
-    /// The best-ranked moves by the game's `bot_ranked`, at most `width` of them.
-    fn candidates(
-        &mut self,
-        state: &Dynamic,
-        moves: &[Move],
-    ) -> Result<Vec<Candidate>, Diagnostic> {
-        let seen = player_view(state, &mut self.rng);
+    /// The indices of `moves` as the game's `bot_ranked` orders them, best first (a
+    /// game's ranking may leave moves out).
+    fn ranked(&self, state: Dynamic, moves: &[Move]) -> Result<Vec<usize>, Diagnostic> {
         let offered: Array = moves.iter().map(|m| m.value.clone()).collect();
-        let ranked = self.rules.call_function("bot_ranked", (seen, offered))?;
+        let ranked = self.rules.call_function("bot_ranked", (state, offered))?;
         let bad = |why: String| {
             Diagnostic::new(
                 self.rules.defining_file("bot_ranked"),
@@ -103,29 +99,26 @@ impl SearchBot {
         let ranked = ranked
             .try_cast::<Array>()
             .ok_or_else(|| bad("did not return an array".into()))?;
-        let mut candidates = Vec::new();
-        for entry in ranked.into_iter().take(self.options.width) {
-            let index = entry
-                .read_lock::<Map>()
-                .and_then(|m| m.get("index").and_then(|i| i.as_int().ok()))
-                .and_then(|i| usize::try_from(i).ok())
-                .filter(|&i| i < moves.len())
-                .ok_or_else(|| {
-                    bad(format!(
-                        "returned {entry}, whose index is none of the {} moves",
-                        moves.len()
-                    ))
-                })?;
-            candidates.push(Candidate {
-                index,
-                visits: 0,
-                total: 0.0,
-            });
-        }
-        if candidates.is_empty() {
+        let indices = ranked
+            .into_iter()
+            .map(|entry| {
+                entry
+                    .read_lock::<Map>()
+                    .and_then(|m| m.get("index").and_then(|i| i.as_int().ok()))
+                    .and_then(|i| usize::try_from(i).ok())
+                    .filter(|&i| i < moves.len())
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "returned {entry}, whose index is none of the {} moves",
+                            moves.len()
+                        ))
+                    })
+            })
+            .collect::<Result<Vec<usize>, Diagnostic>>()?;
+        if indices.is_empty() {
             return Err(bad("ranked none of the moves".into()));
         }
-        Ok(candidates)
+        Ok(indices)
     }
 
     /// `bot_after(state, mv)`: the value and the position after `mv`.
@@ -152,7 +145,9 @@ impl SearchBot {
         })
     }
 
-    /// One imagined future of `view` after `mv`: what its last position is worth.
+    /// One imagined future of `view` after `mv`: what its last position is worth. The
+    /// decisions after `mv` are the game's greedy choice (`bot_ranked`) among all the
+    /// legal moves, or among `sample` of them drawn at random.
     fn future(&mut self, view: Dynamic, mv: &Move) -> Result<f64, Diagnostic> {
         let (mut value, mut state) = self.after(view, &mv.value)?;
         for _ in 0..self.options.depth {
@@ -160,16 +155,18 @@ impl SearchBot {
                 break;
             }
             let mut moves = self.rules.moves(&mut state)?;
-            let mut best: Option<(f64, Dynamic)> = None;
-            for _ in 0..self.options.sample.min(moves.len()) {
-                let mv = moves.swap_remove(self.rng.below(moves.len()));
-                let tried = self.after(state.clone(), &mv.value)?;
-                if best.as_ref().is_none_or(|(v, _)| tried.0 > *v) {
-                    best = Some(tried);
-                }
+            if moves.is_empty() {
+                break;
             }
-            let Some(best) = best else { break };
-            (value, state) = best;
+            if let Some(n) = self.options.sample {
+                for i in 0..n.min(moves.len()) {
+                    let j = i + self.rng.below(moves.len() - i);
+                    moves.swap(i, j);
+                }
+                moves.truncate(n);
+            }
+            let best = self.ranked(state.clone(), &moves)?[0];
+            (value, state) = self.after(state, &moves[best].value)?;
         }
         Ok(value)
     }
@@ -213,7 +210,17 @@ impl Bot for SearchBot {
             return Ok(0);
         }
         let started = Instant::now();
-        let mut candidates = self.candidates(state, moves)?;
+        let seen = player_view(state, &mut self.rng);
+        let mut candidates: Vec<Candidate> = self
+            .ranked(seen, moves)?
+            .into_iter()
+            .take(self.options.width)
+            .map(|index| Candidate {
+                index,
+                visits: 0,
+                total: 0.0,
+            })
+            .collect();
         if candidates.len() == 1 {
             return Ok(candidates[0].index);
         }

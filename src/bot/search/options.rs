@@ -23,8 +23,9 @@ pub struct SearchOptions {
     pub width: usize,
     /// Decisions played ahead in each simulated future after the move tried.
     pub depth: usize,
-    /// Moves drawn at random at each decision of a future; the best of them is played.
-    pub sample: usize,
+    /// Moves drawn at random at each decision of a future, the best of them played;
+    /// `None`: every legal move is weighed (the greedy bot's choice).
+    pub sample: Option<usize>,
     /// How much the search favours moves tried less often (UCB1's constant, on values
     /// scaled to 0..1).
     pub explore: f64,
@@ -36,7 +37,7 @@ impl Default for SearchOptions {
             budget: Budget::Iterations(200),
             width: 6,
             depth: 3,
-            sample: 3,
+            sample: None,
             explore: 0.4,
         }
     }
@@ -47,7 +48,7 @@ const MAX_SETTING: u64 = 1_000_000;
 
 impl SearchOptions {
     /// What the settings are, for error messages and `--help`.
-    pub const HELP: &'static str = "settings of the search bot, after a colon and separated by commas: iterations=N (futures simulated per move, default 200) or ms=N (milliseconds per move, not reproducible), width=N (best moves searched, 6), depth=N (decisions looked ahead in each future, 3), sample=N (moves tried at each of those decisions, 3), explore=X (0 to 10, 0.4); e.g. search:iterations=400,depth=4";
+    pub const HELP: &'static str = "settings of the search bot, after a colon and separated by commas: iterations=N (futures simulated per move, default 200) or ms=N (milliseconds per move, not reproducible), width=N (best moves searched, 6), depth=N (decisions looked ahead in each future, 3), sample=N (moves tried at each of those decisions, or all, the default), explore=X (0 to 10, 0.4); e.g. search:iterations=400,depth=4";
 
     /// Parses `key=value,key=value` (the part after `search:`).
     pub fn parse(text: &str) -> Result<SearchOptions, Diagnostic> {
@@ -62,7 +63,8 @@ impl SearchOptions {
                 "ms" => options.budget = Budget::Millis(count(key, value)?),
                 "width" => options.width = count(key, value)? as usize,
                 "depth" => options.depth = whole(key, value, 0)? as usize,
-                "sample" => options.sample = count(key, value)? as usize,
+                "sample" if value == "all" => options.sample = None,
+                "sample" => options.sample = Some(count(key, value)? as usize),
                 "explore" => {
                     options.explore = value
                         .parse::<f64>()
@@ -86,11 +88,12 @@ impl fmt::Display for SearchOptions {
             Budget::Iterations(n) => write!(f, "iterations={n}")?,
             Budget::Millis(ms) => write!(f, "ms={ms}")?,
         }
-        write!(
-            f,
-            ",width={},depth={},sample={},explore={}",
-            self.width, self.depth, self.sample, self.explore
-        )
+        write!(f, ",width={},depth={}", self.width, self.depth)?;
+        match self.sample {
+            Some(n) => write!(f, ",sample={n}")?,
+            None => write!(f, ",sample=all")?,
+        }
+        write!(f, ",explore={}", self.explore)
     }
 }
 
