@@ -71,8 +71,11 @@ fn search_beats_greedy_in_the_solo_game() {
 
 #[test]
 fn search_beats_greedy_in_the_invaders() {
-    let gain = search_gain("invaders", "search:iterations=6,width=2,depth=1", 3, 3);
-    assert!(gain >= 5.0, "search − greedy = {gain}");
+    // Greedy scores −18 and −10 on these 2 seeds, this small search 3 and 22 (and it
+    // wins all of the first 4). The slowest test here: an Invaders position is costly
+    // to judge, more so unoptimized.
+    let gain = search_gain("invaders", "search:iterations=4,width=2,depth=1", 2, 3);
+    assert!(gain >= 10.0, "search − greedy = {gain}");
 }
 
 #[test]
