@@ -115,7 +115,8 @@ enum Command {
         /// The base seed (as for `sim`).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// The bots that play (repeatable); default: random and greedy.
+        /// The bots that play (repeatable), as for `sim --bot` (`search:ms=500`, …);
+        /// default: random and greedy.
         #[arg(long = "bot", value_name = "NAME")]
         bots: Vec<String>,
         /// Worker threads.

@@ -15,6 +15,7 @@ mod properties;
 mod records;
 mod render;
 mod repl_sessions;
+mod search_bot;
 mod sessions;
 mod sim;
 mod solo_rules;

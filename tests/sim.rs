@@ -201,7 +201,7 @@ fn script_bots_are_found_for_derived_variants_and_list_no_helpers() {
     let lib = library();
     let five = Variant::load(&lib, "carcassonne-solo-5-meeples").unwrap();
     let names = bot::catalog::names(&five);
-    assert_eq!(names, ["random", "greedy", "lookahead"]);
+    assert_eq!(names, ["random", "search", "greedy", "lookahead"]);
     match bot::find(&five, "greedy").unwrap() {
         bot::BotSource::Script { files, .. } => {
             let shown: Vec<&str> = files.iter().map(|f| f.shown.as_str()).collect();
@@ -219,7 +219,7 @@ fn script_bots_are_found_for_derived_variants_and_list_no_helpers() {
     let e = bot::find(&five, "smart").unwrap_err().to_string();
     assert_eq!(
         e,
-        "--bot: no bot called `smart` for carcassonne-solo-5-meeples\nhelp: bots for carcassonne-solo-5-meeples: random, greedy, lookahead (scripts/bots/), or the path of a .rhai bot file"
+        "--bot: no bot called `smart` for carcassonne-solo-5-meeples\nhelp: bots for carcassonne-solo-5-meeples: random, search, greedy, lookahead (scripts/bots/), or the path of a .rhai bot file"
     );
     for name in ["_search", "../greedy", "carcassonne-solo/greedy"] {
         assert!(bot::find(&five, name).is_err(), "{name}");
@@ -643,7 +643,7 @@ fn a_script_bot_answers_with_an_index_a_move_or_a_label() {
         let source = bot::find(&variant, &lib.path(file).display().to_string()).unwrap();
         let rules = match source.load(&variant, Limits::default()).unwrap() {
             bot::LoadedBot::Script { rules, .. } => rules,
-            bot::LoadedBot::Random => unreachable!(),
+            other => unreachable!("{}", other.start(0).name()),
         };
         let mut b = ScriptBot::new("t", rules, 1);
         let mut session =

@@ -1,5 +1,7 @@
-//! Finding a bot by name. `random` is built in; every other bot is a Rhai file, looked
-//! up for the variant first, then for its ancestors, then among the bots for any game:
+//! Finding a bot by name. `random` and `search` are built in (`search` takes settings
+//! after a colon: `search:iterations=400,depth=4`, see [`SearchOptions`]); every other
+//! bot is a Rhai file, looked up for the variant first, then for its ancestors, then
+//! among the bots for any game:
 //!
 //! ```text
 //! scripts/bots/carcassonne-solo-5-meeples/greedy.rhai   the variant's own
@@ -15,11 +17,13 @@
 //! (the root first), then of the variant's folder, then of the bot file's own folder:
 //! later helpers replace earlier functions of the same name. That is how one generic
 //! `greedy` or `lookahead` bot plays every game whose folder says what a good position
-//! is.
+//! is. The `search` bot gets the same helpers (without a bot file of its own): they are
+//! how it knows, in Rhai, what a good position is in the game it plays.
 
 use super::base::Bot;
 use super::random::RandomBot;
 use super::script::ScriptBot;
+use super::search::{self, SearchBot, SearchOptions};
 use crate::diagnostic::Diagnostic;
 use crate::manifest::{ScriptFile, Variant};
 use crate::script::{Limits, Rules};
@@ -27,11 +31,12 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-/// The built-in bot.
+/// The built-in bots.
 pub const RANDOM: &str = "random";
+pub const SEARCH: &str = "search";
 
 /// A bot found by name, not yet compiled: plain data that any thread can load.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum BotSource {
     Random,
     /// `files`: the helpers of the bot's folder, then the bot itself.
@@ -39,33 +44,58 @@ pub enum BotSource {
         name: String,
         files: Vec<ScriptFile>,
     },
+    /// `name`: as typed (`search` or `search:…`); `files`: the helpers it calls.
+    Search {
+        name: String,
+        options: SearchOptions,
+        files: Vec<ScriptFile>,
+    },
 }
 
 /// A bot compiled for one thread, ready to play any number of games.
 pub enum LoadedBot {
     Random,
-    Script { name: String, rules: Rc<Rules> },
+    Script {
+        name: String,
+        rules: Rc<Rules>,
+    },
+    Search {
+        options: SearchOptions,
+        rules: Rc<Rules>,
+    },
 }
 
 impl BotSource {
     pub fn name(&self) -> &str {
         match self {
             BotSource::Random => RANDOM,
-            BotSource::Script { name, .. } => name,
+            BotSource::Script { name, .. } | BotSource::Search { name, .. } => name,
         }
     }
 
     /// The files the bot is compiled from, as shown to people: its helpers in the order
-    /// they are compiled, then the bot file (none for `random`). Two bots of one name
-    /// can play differently when their helpers differ, so reports list them all.
+    /// they are compiled, then the bot file (`built-in search` for `search`, nothing for
+    /// `random`). Two bots of one name can play differently when their helpers differ,
+    /// so reports list them all.
     pub fn files_shown(&self) -> Vec<String> {
+        let shown = self.files().iter().map(|f| f.shown.clone());
         match self {
-            BotSource::Random => Vec::new(),
-            BotSource::Script { files, .. } => files.iter().map(|f| f.shown.clone()).collect(),
+            BotSource::Search { .. } => shown.chain([format!("built-in {SEARCH}")]).collect(),
+            _ => shown.collect(),
         }
     }
 
-    /// Compiles the bot with `variant`'s rules (script bots; `random` needs nothing).
+    /// The script files the bot is made of (none for `random`): a simulation's
+    /// fingerprint includes them.
+    pub fn files(&self) -> &[ScriptFile] {
+        match self {
+            BotSource::Random => &[],
+            BotSource::Script { files, .. } | BotSource::Search { files, .. } => files,
+        }
+    }
+
+    /// Compiles the bot with `variant`'s rules (script bots and the helpers `search`
+    /// calls; `random` needs nothing).
     pub fn load(&self, variant: &Variant, limits: Limits) -> Result<LoadedBot, Diagnostic> {
         Ok(match self {
             BotSource::Random => LoadedBot::Random,
@@ -77,6 +107,24 @@ impl BotSource {
                     files,
                 )?),
             },
+            BotSource::Search { options, files, .. } => {
+                let rules =
+                    Rules::compile_with_helpers(variant.clone(), limits.for_bot_search(), files)?;
+                if let Some((name, arity)) = search::HELPERS
+                    .into_iter()
+                    .find(|&(name, arity)| !rules.defines(name, arity))
+                {
+                    return Err(Diagnostic::new(
+                        SEARCH,
+                        format!("the search bot needs the helper `{name}` ({arity} parameters), which no bot helper of {} defines", variant.name),
+                    )
+                    .with_help("scripts/bots/_search.rhai defines it for every game; see scripts/README.md, 'Bots'"));
+                }
+                LoadedBot::Search {
+                    options: *options,
+                    rules: Rc::new(rules),
+                }
+            }
         })
     }
 }
@@ -88,6 +136,9 @@ impl LoadedBot {
             LoadedBot::Random => Box::new(RandomBot::seeded(seed)),
             LoadedBot::Script { name, rules } => {
                 Box::new(ScriptBot::new(name, rules.clone(), seed))
+            }
+            LoadedBot::Search { options, rules } => {
+                Box::new(SearchBot::new(*options, rules.clone(), seed))
             }
         }
     }
@@ -108,6 +159,30 @@ fn bot_dirs(variant: &Variant) -> Vec<PathBuf> {
 pub fn find(variant: &Variant, name: &str) -> Result<BotSource, Diagnostic> {
     if name == RANDOM {
         return Ok(BotSource::Random);
+    }
+    if let Some(settings) = name
+        .strip_prefix(SEARCH)
+        .filter(|rest| rest.is_empty() || rest.starts_with(':'))
+    {
+        let options = match settings.strip_prefix(':') {
+            Some(settings) => SearchOptions::parse(settings)?,
+            None => SearchOptions::default(),
+        };
+        return Ok(BotSource::Search {
+            name: name.to_owned(),
+            options,
+            files: helpers(&bot_dirs_root_first(variant), |p| variant.library.show(p)).collect(),
+        });
+    }
+    if let Some((bot, _)) = name.split_once(':').filter(|_| !name.ends_with(".rhai")) {
+        return Err(Diagnostic::new(
+            "--bot",
+            format!("the bot `{bot}` takes no settings (`{name}`)"),
+        )
+        .with_help(format!(
+            "only `{SEARCH}` takes settings: {}",
+            SearchOptions::HELP
+        )));
     }
     if name.ends_with(".rhai") {
         let path = PathBuf::from(name);
@@ -149,8 +224,7 @@ fn with_helpers(
     path: PathBuf,
     show: impl Fn(&Path) -> String,
 ) -> Vec<ScriptFile> {
-    let mut dirs = bot_dirs(variant);
-    dirs.reverse();
+    let mut dirs = bot_dirs_root_first(variant);
     let own = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let same = |a: &Path, b: &Path| {
         a.canonicalize()
@@ -160,6 +234,25 @@ fn with_helpers(
     if !dirs.iter().any(|d| same(d, &own)) {
         dirs.push(own);
     }
+    let bot = ScriptFile {
+        shown: show(&path),
+        path,
+    };
+    helpers(&dirs, show).chain(std::iter::once(bot)).collect()
+}
+
+/// The folders of [`bot_dirs`], the most general first: the order helpers merge in.
+fn bot_dirs_root_first(variant: &Variant) -> Vec<PathBuf> {
+    let mut dirs = bot_dirs(variant);
+    dirs.reverse();
+    dirs
+}
+
+/// The helpers (`_*.rhai`, in name order within each folder) of `dirs`, in order.
+fn helpers<'a>(
+    dirs: &'a [PathBuf],
+    show: impl Fn(&Path) -> String + 'a,
+) -> impl Iterator<Item = ScriptFile> + 'a {
     dirs.iter()
         .flat_map(|dir| {
             let mut helpers: Vec<PathBuf> = rhai_files(dir)
@@ -169,12 +262,10 @@ fn with_helpers(
             helpers.sort();
             helpers
         })
-        .chain(std::iter::once(path))
-        .map(|path| ScriptFile {
+        .map(move |path| ScriptFile {
             shown: show(&path),
             path,
         })
-        .collect()
 }
 
 /// The `.rhai` files of `dir` (none when it does not exist).
@@ -204,7 +295,7 @@ fn is_plain_name(name: &str) -> bool {
             .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
 }
 
-/// Every bot `variant` can use, by name: `random` first, then the script bots.
+/// Every bot `variant` can use, by name: the built-in ones first, then the script bots.
 pub fn names(variant: &Variant) -> Vec<String> {
     let found: BTreeSet<String> = bot_dirs(variant)
         .iter()
@@ -212,7 +303,11 @@ pub fn names(variant: &Variant) -> Vec<String> {
         .filter(|p| !is_helper(p))
         .filter_map(|p| p.file_stem().and_then(|s| s.to_str()).map(str::to_owned))
         .collect();
-    std::iter::once(RANDOM.to_owned()).chain(found).collect()
+    [RANDOM, SEARCH]
+        .into_iter()
+        .map(str::to_owned)
+        .chain(found.into_iter().filter(|name| name != SEARCH))
+        .collect()
 }
 
 /// Where a bot came from, for people: `built in`, or its bot file then its helpers

@@ -1,18 +1,21 @@
 //! Bots: players the host can ask for a move (`auto`, benchmarks, simulations).
-//! `random` is built in; the others are Rhai scripts under `scripts/bots/` (see
-//! [`catalog`] for how a name is found and scripts/README.md for the contract).
+//! `random` and `search` (simulated futures, judged by the game's Rhai helpers) are
+//! built in; the others are Rhai scripts under `scripts/bots/` (see [`catalog`] for how
+//! a name is found and scripts/README.md for the contract).
 
 mod base;
 pub mod catalog;
 mod hidden;
 mod random;
 mod script;
+pub mod search;
 
 pub use base::Bot;
 pub use catalog::{by_name, find, BotSource, LoadedBot};
 pub use hidden::player_view;
 pub use random::RandomBot;
 pub use script::ScriptBot;
+pub use search::{SearchBot, SearchOptions};
 
 use crate::diagnostic::Diagnostic;
 use crate::session::Session;

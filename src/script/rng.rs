@@ -31,6 +31,13 @@ impl Rng {
     }
 }
 
+/// Sorts hidden items by how they print before they are shuffled for a bot, so that a
+/// bot's view depends only on which items are hidden, never on their real order: a bot
+/// with the same seed imagines the same futures whatever order the piles are really in.
+fn in_canonical_order(items: &mut [Dynamic]) {
+    items.sort_by_cached_key(|item| item.to_string());
+}
+
 /// A pile: draw from the top, count, never look (unless it is face up).
 #[derive(Clone, Debug, Default)]
 pub struct Pile {
@@ -67,6 +74,7 @@ impl Pile {
     /// the game may assume (used when a bot looks ahead).
     pub fn reshuffled(&self, rng: &mut Rng) -> Pile {
         let mut items = (*self.items).clone();
+        in_canonical_order(&mut items);
         items.shuffle(&mut rng.0);
         Pile {
             items: Rc::new(items),
@@ -87,6 +95,7 @@ impl Pile {
     /// a player knows how many items each pile holds, not which items are in which.
     pub fn redealt(piles: &[Pile], rng: &mut Rng) -> Vec<Pile> {
         let mut all: Vec<Dynamic> = piles.iter().flat_map(|p| p.items.iter().cloned()).collect();
+        in_canonical_order(&mut all);
         all.shuffle(&mut rng.0);
         piles
             .iter()

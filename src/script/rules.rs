@@ -62,7 +62,7 @@ impl Rules {
     /// Compiles the variant's scripts in manifest order; later functions override earlier
     /// ones with the same name and arity.
     pub fn compile(variant: Variant, limits: Limits) -> Result<Rules, Diagnostic> {
-        Rules::compile_layers(variant, limits, &[])
+        Rules::compile_with_helpers(variant, limits, &[])
     }
 
     /// Compiles a bot (its files in merge order, the bot itself last) together with the
@@ -74,7 +74,7 @@ impl Rules {
         limits: Limits,
         bot: &[ScriptFile],
     ) -> Result<Rules, Diagnostic> {
-        let rules = Rules::compile_layers(variant, limits, bot)?;
+        let rules = Rules::compile_with_helpers(variant, limits, bot)?;
         if !rules.defines("choose", 2) {
             let shown = bot.last().map(|f| f.shown.as_str()).unwrap_or("bot");
             return Err(Diagnostic::new(
@@ -86,11 +86,15 @@ impl Rules {
         Ok(rules)
     }
 
-    fn compile_layers(
+    /// Compiles bot helpers (files in merge order) before the variant's rules, as
+    /// [`Rules::compile_with_bot`] does, for a bot written in Rust that calls the helpers
+    /// (`bot_value`, `bot_after`, …) and defines no `choose` of its own.
+    pub fn compile_with_helpers(
         variant: Variant,
         limits: Limits,
-        first: &[ScriptFile],
+        helpers: &[ScriptFile],
     ) -> Result<Rules, Diagnostic> {
+        let first = helpers;
         let family = crate::games::find(&variant.game).ok_or_else(|| {
             Diagnostic::new(
                 variant.library.show(&variant.manifest),

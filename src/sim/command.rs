@@ -26,7 +26,10 @@ pub struct SimArgs {
     /// Games to play (per side).
     #[arg(long, default_value_t = 1000, value_name = "N")]
     pub games: usize,
-    /// The bot: `random`, a script of scripts/bots/ (greedy, lookahead, …) or a .rhai file.
+    /// The bot: `random`, `search`, a script of scripts/bots/ (greedy, lookahead, …) or a
+    /// .rhai file. `search` takes settings after a colon, e.g.
+    /// `search:iterations=400,depth=4` (iterations=N or ms=N per move, width, depth,
+    /// sample, explore; see the README's 'Bots').
     #[arg(long, default_value = "greedy", value_name = "NAME")]
     pub bot: String,
     /// The base seed; each game's seed comes from it and the game's number.

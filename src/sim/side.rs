@@ -99,10 +99,8 @@ impl Side {
                 DataSource::Inline { table, .. } => table.to_string().into_bytes(),
             });
         }
-        if let BotSource::Script { files: bot, .. } = &self.bot {
-            for f in bot {
-                contents.push(read(&f.shown, &f.path)?);
-            }
+        for f in self.bot.files() {
+            contents.push(read(&f.shown, &f.path)?);
         }
         let mut hash = Fnv::default();
         for bytes in contents {

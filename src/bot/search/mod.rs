@@ -1,0 +1,254 @@
+//! The `search` bot: tries moves by simulating possible futures, for any game.
+//!
+//! It knows no game. What a good position is and how a turn is finished come from the
+//! game's own bot helpers in Rhai (scripts/bots/…/_*.rhai): `bot_ranked(state, moves)`
+//! ranks the legal moves as the greedy bot would, and `bot_after(state, mv)` plays a move
+//! (finishing the turn it starts, where the game's helpers say so) and returns
+//! `#{ value, state }`. The search itself is determinized Monte Carlo with UCB1 at the
+//! root:
+//!
+//! 1. the `width` best-ranked moves are the candidates;
+//! 2. each iteration deals the hidden piles again at random (the player's view, see
+//!    [`player_view`]), picks a candidate by UCB1, plays it with `bot_after`, then plays
+//!    `depth` more decisions as the greedy bot would (the best by `bot_ranked`, among
+//!    every legal move or, cheaper, `sample` of them drawn at random), and scores the
+//!    future by the value of its last position;
+//! 3. the candidate with the best mean over its futures is played.
+//!
+//! Every imagined future starts from the player's view, so the bot never uses what a
+//! player cannot see; its own generator makes it reproducible under an iteration budget.
+
+mod options;
+
+pub use options::{Budget, SearchOptions};
+
+use super::base::Bot;
+use super::hidden::player_view;
+use crate::diagnostic::Diagnostic;
+use crate::script::rng::Rng;
+use crate::script::{Move, Rules};
+use rhai::{Array, Dynamic, Map};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// The helpers the search calls, with their arity: every game has them through
+/// scripts/bots/_search.rhai.
+pub const HELPERS: [(&str, usize); 2] = [("bot_ranked", 2), ("bot_after", 2)];
+
+/// The search bot playing one game.
+pub struct SearchBot {
+    options: SearchOptions,
+    /// The variant's rules compiled with the bot helpers of its folders.
+    rules: Rc<Rules>,
+    rng: Rng,
+}
+
+/// A move being tried and what its futures were worth.
+struct Candidate {
+    /// Its index in the legal moves.
+    index: usize,
+    visits: u32,
+    total: f64,
+}
+
+impl Candidate {
+    fn mean(&self) -> f64 {
+        self.total / f64::from(self.visits.max(1))
+    }
+}
+
+/// The lowest and highest values seen, to scale values to 0..1 for UCB1 whatever units
+/// a game's `bot_value` counts in.
+struct Range {
+    low: f64,
+    high: f64,
+}
+
+impl Range {
+    fn scaled(&self, value: f64) -> f64 {
+        if self.high > self.low {
+            (value - self.low) / (self.high - self.low)
+        } else {
+            0.5
+        }
+    }
+}
+
+impl SearchBot {
+    /// `rules` must define [`HELPERS`] (see [`Rules::compile_with_helpers`]).
+    pub fn new(options: SearchOptions, rules: Rc<Rules>, seed: u64) -> SearchBot {
+        SearchBot {
+            options,
+            rules,
+            rng: Rng::seeded(seed),
+        }
+    }
+
+    /// The indices of `moves` as the game's `bot_ranked` orders them, best first (a
+    /// game's ranking may leave moves out).
+    fn ranked(&self, state: Dynamic, moves: &[Move]) -> Result<Vec<usize>, Diagnostic> {
+        let offered: Array = moves.iter().map(|m| m.value.clone()).collect();
+        let ranked = self.rules.call_function("bot_ranked", (state, offered))?;
+        let bad = |why: String| {
+            Diagnostic::new(
+                self.rules.defining_file("bot_ranked"),
+                format!("bot_ranked() {why}"),
+            )
+            .with_help("return an array of #{ index, value }, best first, `index` into the moves")
+        };
+        let ranked = ranked
+            .try_cast::<Array>()
+            .ok_or_else(|| bad("did not return an array".into()))?;
+        let indices = ranked
+            .into_iter()
+            .map(|entry| {
+                entry
+                    .read_lock::<Map>()
+                    .and_then(|m| m.get("index").and_then(|i| i.as_int().ok()))
+                    .and_then(|i| usize::try_from(i).ok())
+                    .filter(|&i| i < moves.len())
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "returned {entry}, whose index is none of the {} moves",
+                            moves.len()
+                        ))
+                    })
+            })
+            .collect::<Result<Vec<usize>, Diagnostic>>()?;
+        if indices.is_empty() {
+            return Err(bad("ranked none of the moves".into()));
+        }
+        Ok(indices)
+    }
+
+    /// `bot_after(state, mv)`: the value and the position after `mv`.
+    fn after(&self, state: Dynamic, mv: &Dynamic) -> Result<(f64, Dynamic), Diagnostic> {
+        let result = self.rules.call_function("bot_after", (state, mv.clone()))?;
+        let value = result.read_lock::<Map>().and_then(|m| {
+            let value = m.get("value")?;
+            let value = value
+                .as_int()
+                .map(|v| v as f64)
+                .or_else(|_| value.as_float());
+            Some((value.ok()?, m.get("state")?.clone()))
+        });
+        value.ok_or_else(|| {
+            Diagnostic::new(
+                self.rules.defining_file("bot_after"),
+                format!(
+                    "bot_after() returned {result}, not #{{ value, state }} with a number value"
+                ),
+            )
+            .with_help(
+                "return #{ value: bot_value(s), state: s } for the position s after the move",
+            )
+        })
+    }
+
+    /// One imagined future of `view` after `mv`: what its last position is worth. The
+    /// decisions after `mv` are the game's greedy choice (`bot_ranked`) among all the
+    /// legal moves, or among `sample` of them drawn at random.
+    fn future(&mut self, view: Dynamic, mv: &Move) -> Result<f64, Diagnostic> {
+        let (mut value, mut state) = self.after(view, &mv.value)?;
+        for _ in 0..self.options.depth {
+            if self.rules.over(&mut state)?.is_some() {
+                break;
+            }
+            let mut moves = self.rules.moves(&mut state)?;
+            if moves.is_empty() {
+                break;
+            }
+            if let Some(n) = self.options.sample {
+                for i in 0..n.min(moves.len()) {
+                    let j = i + self.rng.below(moves.len() - i);
+                    moves.swap(i, j);
+                }
+                moves.truncate(n);
+            }
+            let best = self.ranked(state.clone(), &moves)?[0];
+            (value, state) = self.after(state, &moves[best].value)?;
+        }
+        Ok(value)
+    }
+
+    /// Whether to imagine another future: every candidate gets one, then the budget
+    /// decides.
+    fn goes_on(&self, done: u32, candidates: usize, started: Instant) -> bool {
+        if (done as usize) < candidates {
+            return true;
+        }
+        match self.options.budget {
+            Budget::Iterations(n) => done < n,
+            Budget::Millis(ms) => started.elapsed() < Duration::from_millis(ms),
+        }
+    }
+}
+
+/// The candidate to try next: one never tried, else the best by UCB1.
+fn pick(candidates: &[Candidate], done: u32, range: &Range, explore: f64) -> usize {
+    if let Some(i) = candidates.iter().position(|c| c.visits == 0) {
+        return i;
+    }
+    let log = f64::from(done).ln();
+    let ucb = |c: &Candidate| range.scaled(c.mean()) + explore * (log / f64::from(c.visits)).sqrt();
+    (0..candidates.len())
+        .max_by(|&a, &b| {
+            ucb(&candidates[a])
+                .total_cmp(&ucb(&candidates[b]))
+                .then(b.cmp(&a))
+        })
+        .unwrap_or(0)
+}
+
+impl Bot for SearchBot {
+    fn name(&self) -> &str {
+        "search"
+    }
+
+    fn choose(&mut self, state: &Dynamic, moves: &[Move]) -> Result<usize, Diagnostic> {
+        if moves.len() == 1 {
+            return Ok(0);
+        }
+        let started = Instant::now();
+        let seen = player_view(state, &mut self.rng);
+        let mut candidates: Vec<Candidate> = self
+            .ranked(seen, moves)?
+            .into_iter()
+            .take(self.options.width)
+            .map(|index| Candidate {
+                index,
+                visits: 0,
+                total: 0.0,
+            })
+            .collect();
+        if candidates.len() == 1 {
+            return Ok(candidates[0].index);
+        }
+        let mut range = Range {
+            low: f64::INFINITY,
+            high: f64::NEG_INFINITY,
+        };
+        let mut done = 0;
+        while self.goes_on(done, candidates.len(), started) {
+            let c = pick(&candidates, done, &range, self.options.explore);
+            let view = player_view(state, &mut self.rng);
+            let value = self.future(view, &moves[candidates[c].index])?;
+            range.low = range.low.min(value);
+            range.high = range.high.max(value);
+            candidates[c].visits += 1;
+            candidates[c].total += value;
+            done += 1;
+        }
+        // The best mean; on a tie, the better-ranked move.
+        let best = (0..candidates.len())
+            .filter(|&i| candidates[i].visits > 0)
+            .max_by(|&a, &b| {
+                candidates[a]
+                    .mean()
+                    .total_cmp(&candidates[b].mean())
+                    .then(b.cmp(&a))
+            })
+            .unwrap_or(0);
+        Ok(candidates[best].index)
+    }
+}

@@ -1,0 +1,139 @@
+//! The settings of the `search` bot, given after its name on the command line:
+//! `--bot search:iterations=400,depth=3`. They are parsed here, once, before any game
+//! starts, so a typo is an error with the list of settings rather than a panic in a
+//! worker thread.
+
+use crate::diagnostic::Diagnostic;
+
+/// How much thinking a move gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// Simulated futures per move: the same game for the same seed, on any machine.
+    Iterations(u32),
+    /// Wall-clock time per move: plays as well as the machine allows, not reproducibly.
+    Millis(u64),
+}
+
+/// The `search` bot's settings; see [`SearchOptions::HELP`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SearchOptions {
+    pub budget: Budget,
+    /// How many of the best-ranked moves (by the game's `bot_ranked`) are searched.
+    pub width: usize,
+    /// Decisions played ahead in each simulated future after the move tried.
+    pub depth: usize,
+    /// Moves drawn at random at each decision of a future, the best of them played;
+    /// `None`: every legal move is weighed (the greedy bot's choice).
+    pub sample: Option<usize>,
+    /// How much the search favours moves tried less often (UCB1's constant, on values
+    /// scaled to 0..1).
+    pub explore: f64,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            budget: Budget::Iterations(60),
+            width: 4,
+            depth: 3,
+            sample: None,
+            explore: 0.4,
+        }
+    }
+}
+
+/// The largest value any whole-number setting takes: beyond it a move would take hours.
+const MAX_SETTING: u64 = 1_000_000;
+
+impl SearchOptions {
+    /// What the settings are, for error messages and `--help`.
+    pub const HELP: &'static str = "settings of the search bot, after a colon and separated by commas: iterations=N (futures simulated per move, default 60) or ms=N (milliseconds per move, not reproducible), width=N (best moves searched, 4), depth=N (decisions looked ahead in each future, 3), sample=N (moves tried at each of those decisions, or all, the default), explore=X (0 to 10, 0.4); e.g. search:iterations=400,depth=4";
+
+    /// Parses `key=value,key=value` (the part after `search:`).
+    pub fn parse(text: &str) -> Result<SearchOptions, Diagnostic> {
+        let mut options = SearchOptions::default();
+        for item in text.split(',') {
+            let (key, value) = item
+                .split_once('=')
+                .ok_or_else(|| bad(format!("`{item}` is not a setting of the form key=value")))?;
+            let (key, value) = (key.trim(), value.trim());
+            match key {
+                "iterations" => options.budget = Budget::Iterations(count(key, value)? as u32),
+                "ms" => options.budget = Budget::Millis(count(key, value)?),
+                "width" => options.width = count(key, value)? as usize,
+                "depth" => options.depth = whole(key, value, 0)? as usize,
+                "sample" if value == "all" => options.sample = None,
+                "sample" => options.sample = Some(count(key, value)? as usize),
+                "explore" => {
+                    options.explore = value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|x| (0.0..=10.0).contains(x))
+                        .ok_or_else(|| {
+                            bad(format!("explore={value}: give a number from 0 to 10"))
+                        })?
+                }
+                _ => return Err(bad(format!("the search bot has no setting `{key}`"))),
+            }
+        }
+        Ok(options)
+    }
+}
+
+fn bad(message: String) -> Diagnostic {
+    Diagnostic::new("--bot", message).with_help(SearchOptions::HELP)
+}
+
+/// A whole number of at least 1.
+fn count(key: &str, value: &str) -> Result<u64, Diagnostic> {
+    whole(key, value, 1)
+}
+
+/// A whole number from `least` to [`MAX_SETTING`].
+fn whole(key: &str, value: &str, least: u64) -> Result<u64, Diagnostic> {
+    value
+        .parse::<u64>()
+        .ok()
+        .filter(|n| (least..=MAX_SETTING).contains(n))
+        .ok_or_else(|| {
+            bad(format!(
+                "{key}={value}: give a whole number from {least} to {MAX_SETTING}"
+            ))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_are_read_and_the_rest_keep_their_defaults() {
+        let o = SearchOptions::parse("iterations=50, depth=0").unwrap();
+        assert_eq!(o.budget, Budget::Iterations(50));
+        assert_eq!(o.depth, 0);
+        assert_eq!(o.width, SearchOptions::default().width);
+        let o = SearchOptions::parse("ms=250,explore=1.5").unwrap();
+        assert_eq!(o.budget, Budget::Millis(250));
+        assert_eq!(o.explore, 1.5);
+    }
+
+    #[test]
+    fn bad_settings_say_what_is_wrong() {
+        let e = |text: &str| SearchOptions::parse(text).unwrap_err().message;
+        assert_eq!(
+            e("iterations=0"),
+            "iterations=0: give a whole number from 1 to 1000000"
+        );
+        assert_eq!(
+            e("width=-3"),
+            "width=-3: give a whole number from 1 to 1000000"
+        );
+        assert_eq!(e("speed=3"), "the search bot has no setting `speed`");
+        assert_eq!(
+            e("iterations"),
+            "`iterations` is not a setting of the form key=value"
+        );
+        assert_eq!(e("explore=NaN"), "explore=NaN: give a number from 0 to 10");
+        assert_eq!(e(""), "`` is not a setting of the form key=value");
+    }
+}
