@@ -571,3 +571,19 @@ fn a_broken_invaders_pyramid_or_ranking_is_reported_at_the_manifest_table() {
     assert!(session_error(&lib, "x")
         .contains("band 2 needs a whole-number \"max\" above the band before it"));
 }
+
+#[test]
+fn a_manifest_with_too_many_options_is_refused_at_the_manifest() {
+    let lib = TempLibrary::new();
+    let options: String = (0..1_000)
+        .map(|i| format!("[options.o{i:04}]\ndefault = 1\nhelp = \"x\"\nrange = [0, 5]\n"))
+        .collect();
+    lib.write(
+        "variants/x.toml",
+        &format!("name = \"x\"\nextends = \"pig-solo\"\n{options}"),
+    );
+    let e = load_error(&lib, "x");
+    assert!(e.starts_with("variants/x.toml:"), "{e}");
+    assert!(e.contains("too many options"), "{e}");
+    assert!(e.contains("at most 1000 options"), "{e}");
+}

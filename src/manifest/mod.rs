@@ -303,11 +303,21 @@ fn apply(file: &Parsed, variant: &mut Variant) -> Result<(), Diagnostic> {
                 if known.is_empty() { "none".to_owned() } else { known.join(", ") }
             )));
         }
+        if inherited.is_none() && variant.options.len() == MAX_OPTIONS {
+            return Err(file
+                .error(option, format!("too many options: `{name}` would be option {} of this variant", MAX_OPTIONS + 1))
+                .with_help(format!("a variant has at most {MAX_OPTIONS} options (with those it inherits); fold related ones into one option with `choices`")));
+        }
         let spec = merge_option(file, name, option, inherited)?;
         variant.options.insert(name.clone(), spec);
     }
     Ok(())
 }
+
+/// The most options a variant may have: far more than a game needs, and few enough
+/// that the options always fit in the rules' state (a map of the options is handed to
+/// the scripts, under Rhai's map size limit).
+const MAX_OPTIONS: usize = 1_000;
 
 /// A path written in a manifest, relative to `base` (or to the manifest when it starts
 /// with `./` or `../`). It may not be absolute, nor climb with `..` out of the rules
