@@ -1,9 +1,11 @@
 //! Sessions: undo and redo, save and load (atomic, with clear errors for corrupt or
 //! incompatible files), and reload after a rule is edited, replaying the game.
 
-use crate::common::{library, TempLibrary};
+use crate::common::{finished, library, with_test_env, TempLibrary, BINARY};
 use houserules::script::Limits;
 use houserules::session::Session;
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 fn solo(seed: u64) -> Session {
     Session::new(&library(), "carcassonne-solo", &[], seed, Limits::default()).unwrap()
@@ -350,6 +352,64 @@ fn two_writers_saving_side_by_side_never_leave_half_a_file() {
     }
     let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(left.len(), 2, "no temporary file is left behind");
+}
+
+/// Two REPL processes playing the same game, each saving after every move: one to a
+/// file of its own beside the other's (`a.x`, `a.y`), both to one shared file.
+#[test]
+fn two_processes_saving_side_by_side_never_leave_half_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (shared, a, b) = (
+        dir.path().join("shared.save"),
+        dir.path().join("a.x"),
+        dir.path().join("a.y"),
+    );
+    let session = |own: &std::path::Path| {
+        let mut input = String::from("new carcassonne-solo --seed 5\n");
+        for _ in 0..8 {
+            input += &format!("1\nsave {}\nsave {}\n", own.display(), shared.display());
+        }
+        input
+    };
+    let children: Vec<_> = [&a, &b]
+        .into_iter()
+        .map(|own| {
+            let mut child = with_test_env(
+                &mut Command::new(BINARY),
+                &dir.path().join("games.sqlite"),
+                dir.path(),
+            )
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+            let input = session(own);
+            let mut stdin = child.stdin.take().unwrap();
+            std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
+            child
+        })
+        .collect();
+    for child in children {
+        let run = finished(child);
+        assert!(run.ok, "{}{}", run.stdout, run.stderr);
+        assert_eq!(
+            run.stdout.matches("saved 8 moves").count(),
+            2,
+            "{}",
+            run.stdout
+        );
+    }
+    for path in [&a, &b, &shared] {
+        let (game, _) = Session::load(&library(), path, Limits::default()).unwrap();
+        assert_eq!(game.log().len(), 8, "{}", path.display());
+    }
+    let tmp: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains("tmp"))
+        .collect();
+    assert!(tmp.is_empty(), "no temporary file is left behind: {tmp:?}");
 }
 
 #[test]
