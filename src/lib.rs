@@ -29,5 +29,6 @@ pub mod repl;
 pub mod save;
 pub mod script;
 pub mod session;
+pub mod sheet;
 pub mod sim;
 pub mod user_data;

@@ -3,10 +3,10 @@
 
 use clap::{Parser, Subcommand};
 use houserules::diagnostic::Diagnostic;
-use houserules::manifest::options::parse_assignment;
 use houserules::manifest::{Library, Variant};
 use houserules::picture;
-use houserules::records::{self, HistoryQuery};
+use houserules::records;
+use houserules::repl::grammar::{HistoryArgs, NewArgs};
 use houserules::repl::{self, NewGame, Repl, Start};
 use houserules::script::Limits;
 use houserules::session::Session;
@@ -35,33 +35,11 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Start the REPL on a new game of VARIANT.
-    Play {
-        /// A variant name (see `houserules variants`) or a manifest file.
-        variant: String,
-        /// The game's seed; the same seed and moves always give the same game.
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Change an option for this game, e.g. --set meeples_per_colour=5 (repeatable).
-        #[arg(long = "set", value_name = "KEY=VALUE")]
-        set: Vec<String>,
-    },
+    Play(NewArgs),
     /// List the variants.
     Variants,
     /// List the games recorded (newest first).
-    History {
-        /// Only the games of this variant.
-        #[arg(long)]
-        variant: Option<String>,
-        /// Best result first.
-        #[arg(long)]
-        best: bool,
-        /// At most N games.
-        #[arg(long, value_name = "N")]
-        limit: Option<usize>,
-        /// JSON for tools: an array of game records with their `id`.
-        #[arg(long)]
-        json: bool,
-    },
+    History(HistoryArgs),
     /// The goals checklist of a variant: which goals were reached, when and in which game.
     Goals {
         /// A variant name or a manifest file.
@@ -144,21 +122,14 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
     let db = records::db_path(cli.db.as_deref());
     match cli.command {
         None => return Ok(repl::run(recording_repl(library, db), None)),
-        Some(Command::Play { variant, seed, set }) => {
-            let overrides: Vec<(String, String)> = set
-                .iter()
-                .map(|s| parse_assignment(s))
-                .collect::<Result<_, _>>()?;
+        Some(Command::Play(args)) => {
+            let game = NewGame::from_args(&args)?;
             // Fail before the REPL opens when the variant or an option is wrong.
-            let loaded = Variant::load(&library, &variant)?;
-            houserules::manifest::options::resolve(&loaded.options, &overrides)?;
+            let loaded = Variant::load(&library, &game.variant)?;
+            houserules::manifest::options::resolve(&loaded.options, &game.overrides)?;
             return Ok(repl::run(
                 recording_repl(library, db),
-                Some(Start::New(NewGame {
-                    variant,
-                    seed,
-                    overrides,
-                })),
+                Some(Start::New(game)),
             ));
         }
         Some(Command::Resume) => {
@@ -186,18 +157,8 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
                 Some(Start::Replay(id)),
             ));
         }
-        Some(Command::History {
-            variant,
-            best,
-            limit,
-            json,
-        }) => {
-            let query = HistoryQuery {
-                variant,
-                best_first: best,
-                limit,
-            };
-            print!("{}", records::history(&db?, &query, json)?);
+        Some(Command::History(args)) => {
+            print!("{}", records::history(&db?, &args.query(), args.json)?);
         }
         Some(Command::Render { game, svg }) => {
             let mut session = records::open_game(&game, &db, &library, limits)?;

@@ -174,6 +174,21 @@ impl Session {
         self.rules.question(&mut self.state)
     }
 
+    /// The rules' score sheet, when they draw one (see [`crate::sheet`]).
+    pub fn sheet_hook(&mut self) -> Result<Option<rhai::Map>, Diagnostic> {
+        self.rules.sheet(&mut self.state)
+    }
+
+    /// What the rules say their moves' labels mean.
+    pub fn moves_help(&mut self) -> Result<Option<String>, Diagnostic> {
+        self.rules.moves_help(&mut self.state)
+    }
+
+    /// What a legal move would do, when the rules say.
+    pub fn describe(&mut self, mv: &Move) -> Result<Option<String>, Diagnostic> {
+        self.rules.describe_move(&mut self.state, mv)
+    }
+
     pub fn view(&mut self, ansi: bool) -> Result<Option<String>, Diagnostic> {
         self.rules.view(&mut self.state, ansi)
     }
@@ -195,8 +210,19 @@ impl Session {
                 Ok(mv.label)
             }
             Err(_) if choice.contains(STEP) => self.play_steps(choice),
-            Err(e) => Err(e),
+            Err(e) => Err(match self.rules.why_not(&mut self.state, choice.trim())? {
+                Some(why) => Diagnostic {
+                    message: format!("{}: {why}", e.message),
+                    ..e
+                },
+                None => e,
+            }),
         }
+    }
+
+    /// Would `choice` be taken as a move now (a legal label or number, or steps)?
+    pub fn takes_as_move(&mut self, choice: &str) -> Result<bool, Diagnostic> {
+        Ok(choice.contains(STEP) || pick(&self.moves()?, choice).is_ok())
     }
 
     /// Plays each step of a move typed whole; if one is refused, every step is taken back.

@@ -2,88 +2,22 @@
 //! returns the text to show. Every error is shown and the session goes on unchanged.
 //! A game that ends here is recorded once in the games database, when one is set.
 
+use super::grammar::{self, Command, NewArgs, Parsed};
+use super::narration::{game_over, log, log_json, played};
 use crate::bot;
 use crate::diagnostic::Diagnostic;
-use crate::manifest::options::parse_assignment;
 use crate::manifest::{Library, Variant};
 use crate::picture;
 use crate::records::pending::{self, Recorded};
-use crate::records::{self, GameRecord, HistoryQuery};
+use crate::records::{self, GameRecord};
 use crate::save::SaveFile;
-use crate::script::{Goal, Limits};
+use crate::script::words::count;
+use crate::script::Limits;
 use crate::session::Session;
+use crate::sheet::Sheet;
 use crate::sim::SimArgs;
-use clap::Parser;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
-
-/// The REPL commands with their one-line help, in the order `help` lists them.
-pub const COMMANDS: [(&str, &str); 25] = [
-    ("variants", "list the variants"),
-    (
-        "new",
-        "new VARIANT [--seed N] [--set key=value]…  start a game",
-    ),
-    (
-        "options",
-        "the options of the game (or of VARIANT) with their values",
-    ),
-    (
-        "show",
-        "draw the board, scores, meeples, piles and the tile in hand",
-    ),
-    ("moves", "list the legal moves, numbered"),
-    ("play", "play MOVE  (or just type a move's number or label)"),
-    (
-        "auto",
-        "auto [N] [--bot NAME]  let a bot play N moves (default: to the end)",
-    ),
-    (
-        "sim",
-        "sim [--games N] [--bot NAME] [--vs VARIANT] [--vs-set k=v]…  many games of this variant and options (`sim --help`)",
-    ),
-    ("undo", "take back the last move"),
-    ("redo", "play again the move taken back"),
-    ("log", "the moves played so far, each with what happened during it"),
-    ("score", "the score now (the result once the game is over)"),
-    (
-        "save",
-        "save FILE [--force]  write the game (variant, options, seed, moves); --force replaces another game's save",
-    ),
-    ("load", "load FILE  replay a saved game"),
-    (
-        "reload",
-        "re-read the manifest and scripts and replay the game under them",
-    ),
-    (
-        "eval",
-        "eval EXPR  evaluate Rhai with `state` in scope (the game is not changed)",
-    ),
-    (
-        "check",
-        "check VARIANT_OR_FILE  validate a manifest and its scripts",
-    ),
-    (
-        "history",
-        "history [--variant V] [--best] [--limit N] [--json]  the games recorded",
-    ),
-    (
-        "goals",
-        "the goals of the variant: reached in which game, and in this one",
-    ),
-    ("replay", "replay ID  load recorded game ID (see `history`)"),
-    (
-        "export",
-        "export FILE  write the finished game's record as JSON",
-    ),
-    (
-        "render",
-        "render FILE.svg  draw the table, meeples and scores as an SVG picture",
-    ),
-    ("help", "this list"),
-    ("quit", "leave (also `exit` or Ctrl-D)"),
-    ("seed", "the seed of the game"),
-];
 
 /// What one line did.
 #[derive(Debug, Default)]
@@ -119,6 +53,17 @@ pub struct NewGame {
     pub variant: String,
     pub seed: Option<u64>,
     pub overrides: Vec<(String, String)>,
+}
+
+impl NewGame {
+    /// The game `new` (or `houserules play`) asks for, its `--set` values checked.
+    pub fn from_args(args: &NewArgs) -> Result<NewGame, Diagnostic> {
+        Ok(NewGame {
+            variant: args.variant.clone(),
+            seed: args.seed,
+            overrides: args.overrides()?,
+        })
+    }
 }
 
 impl Repl {
@@ -252,24 +197,29 @@ impl Repl {
     }
 
     fn run_line(&mut self, line: &str) -> Step {
-        let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        let rest = rest.trim();
-        let result = match command {
-            "quit" | "exit" => {
-                return Step {
-                    quit: true,
-                    ..Step::default()
-                }
+        let first = line.split_whitespace().next().unwrap_or_default();
+        let result = if !grammar::is_command(first) {
+            self.typed_move(line)
+        } else if first == "eval" && !grammar::asks_help(line) {
+            self.eval(line[first.len()..].trim())
+        } else {
+            match shlex::split(line).ok_or_else(|| {
+                Diagnostic::new(first, "a quote is not closed")
+                    .with_help("close it, or write the word without quotes")
+            }) {
+                Ok(words) => match grammar::parse(&words) {
+                    Ok(Parsed::Show(text)) => Ok(text),
+                    Ok(Parsed::Run(command)) if matches!(*command, Command::Quit) => {
+                        return Step {
+                            quit: true,
+                            ..Step::default()
+                        }
+                    }
+                    Ok(Parsed::Run(command)) => self.run(*command),
+                    Err(e) => Err(e),
+                },
+                Err(e) => Err(e),
             }
-            "help" | "?" => Ok(help()),
-            "variants" => Ok(self.variants()),
-            "new" => parse_new(rest).and_then(|g| self.start(&g)),
-            "options" => self.options(rest),
-            "check" => check(&self.library, rest, self.limits),
-            "history" => parse_history(rest)
-                .and_then(|(query, json)| records::history(self.db(command)?, &query, json)),
-            "replay" => self.replay(rest),
-            other => self.with_game(other, rest, line),
         };
         let failed = result.is_err();
         let mut output = match result {
@@ -290,43 +240,127 @@ impl Repl {
         }
     }
 
-    /// Commands that need a game.
-    fn with_game(&mut self, command: &str, rest: &str, line: &str) -> Result<String, Diagnostic> {
-        if command == "load" {
-            return self.load(rest);
-        }
-        let db = self.db(command).map(Path::to_path_buf);
-        let ansi = self.ansi;
-        let session = self.session.as_mut().ok_or_else(|| {
-            Diagnostic::new(command, "no game is running")
-                .with_help("start one with `new carcassonne-solo` (see `variants`), or type `help`")
-        })?;
+    /// Runs a parsed command.
+    fn run(&mut self, command: Command) -> Result<String, Diagnostic> {
+        let (ansi, limits) = (self.ansi, self.limits);
         match command {
-            "show" => show(session, ansi),
-            "moves" => list_moves(session),
-            "play" => play(session, rest),
-            "auto" => auto(session, rest, self.limits),
-            "sim" => sim(session, rest, &self.library, db.as_deref().ok()),
-            "undo" => session.undo().map(|m| format!("took back {m}\n")),
-            "redo" => {
+            Command::Help { command } => self.help(command.as_deref()),
+            Command::Variants => Ok(self.variants()),
+            Command::New(args) => self.start(&NewGame::from_args(&args)?),
+            Command::Options { variant } => self.options(variant.as_deref()),
+            Command::Check { variant } => check(&self.library, &variant, limits),
+            Command::History(args) => {
+                records::history(self.db("history")?, &args.query(), args.json)
+            }
+            Command::Replay { id } => self.replay(id),
+            Command::Load { file } => self.load(&file),
+            Command::Quit => Ok(String::new()),
+            Command::Show { all: _, legend: _ } => show(self.game("show")?, ansi),
+            Command::Moves => list_moves(self.game("moves")?, ansi),
+            Command::Play { choice } => play(self.game("play")?, &choice.join(" "), ansi),
+            Command::Auto { moves, bot } => auto(self.game("auto")?, moves, &bot, limits, ansi),
+            Command::Sim { args } => {
+                let session = self.session.as_ref().ok_or_else(|| no_game("sim"))?;
+                sim(session, &args, &self.library, self.db.as_deref())
+            }
+            Command::Undo => self
+                .game("undo")?
+                .undo()
+                .map(|m| format!("took back {m}\n")),
+            Command::Redo => {
+                let session = self.game("redo")?;
                 let before = session.log().len();
                 let m = session.redo()?;
-                played(session, &m, before)
+                played(session, &m, before, ansi)
             }
-            "log" => Ok(log(session)),
-            "score" => score(session),
-            "seed" => Ok(format!("{}\n", session.seed())),
-            "save" => save(session, rest),
-            "reload" => reload(session),
-            "goals" => records::goals(&db?, session),
-            "export" => export(session, rest),
-            "render" => render(session, rest),
-            "eval" => {
-                let value = session.rules().eval(session.state(), rest)?;
-                Ok(format!("{value}\n"))
+            Command::Log { json } => {
+                let session = self.game("log")?;
+                Ok(if json {
+                    log_json(session)
+                } else {
+                    log(session, ansi)
+                })
             }
-            _ => play(session, line),
+            Command::Score => score(self.game("score")?, ansi),
+            Command::Seed => Ok(format!("{}\n", self.game("seed")?.seed())),
+            Command::Save { file, force } => save(self.game("save")?, &file, force),
+            Command::Reload => reload(self.game("reload")?, ansi),
+            Command::Goals => {
+                let db = self.db("goals")?.to_path_buf();
+                records::goals(&db, self.game("goals")?)
+            }
+            Command::Export { file } => export(self.game("export")?, &file),
+            Command::Render { file } => render(self.game("render")?, &file),
+            Command::Eval { expression } => self.eval(&expression.join(" ")),
         }
+    }
+
+    /// A line that is no command: a move, or a mistyped command. A single word that is
+    /// no legal move but looks like a command is taken for a typo of that command.
+    fn typed_move(&mut self, line: &str) -> Result<String, Diagnostic> {
+        let word = line.split_whitespace().next().unwrap_or_default();
+        let single = !line.contains(char::is_whitespace);
+        let ansi = self.ansi;
+        let is_move = match self.session.as_mut() {
+            Some(session) => session.takes_as_move(line)?,
+            None => false,
+        };
+        if !is_move && single {
+            let names = grammar::command_names();
+            let near = grammar::nearest(word, names.iter().map(String::as_str));
+            if let Some(best) = near.first() {
+                return Err(
+                    Diagnostic::new(word, "no such command, nor a legal move").with_help(format!(
+                        "did you mean `{best}`? (`help` lists the commands, `moves` the moves)"
+                    )),
+                );
+            }
+        }
+        match self.session.as_mut() {
+            Some(session) => play(session, line, ansi),
+            None => Err(Diagnostic::new(word, "no such command")
+                .with_help("`help` lists the commands; `new VARIANT` starts a game")),
+        }
+    }
+
+    /// `eval EXPR`: the expression as typed, with `state` in scope.
+    fn eval(&mut self, expression: &str) -> Result<String, Diagnostic> {
+        let session = self.game("eval")?;
+        let value = session.rules().eval(session.state(), expression)?;
+        Ok(format!("{value}\n"))
+    }
+
+    /// `help` and `help CMD`; `help moves` adds what the rules say of their moves' labels.
+    fn help(&mut self, command: Option<&str>) -> Result<String, Diagnostic> {
+        let Some(name) = command else {
+            return Ok(grammar::help_list());
+        };
+        let mut text = grammar::help_for(name).ok_or_else(|| {
+            let names = grammar::command_names();
+            let near = grammar::nearest(name, names.iter().map(String::as_str));
+            Diagnostic::new("help", format!("no command `{name}`")).with_help(match near.first() {
+                Some(best) => format!("did you mean `help {best}`?"),
+                None => "`help` lists the commands".to_owned(),
+            })
+        })?;
+        if matches!(name, "moves" | "play") {
+            match self.session.as_mut() {
+                Some(s) => {
+                    if let Some(labels) = s.moves_help()? {
+                        text += &format!("\nThe moves of {}:\n{labels}\n", s.variant().name);
+                    }
+                }
+                None => text.push_str(
+                    "\nStart a game (`new VARIANT`) to see what its moves' labels mean.\n",
+                ),
+            }
+        }
+        Ok(text)
+    }
+
+    /// The game in hand, or an error saying how to start one.
+    fn game(&mut self, command: &str) -> Result<&mut Session, Diagnostic> {
+        self.session.as_mut().ok_or_else(|| no_game(command))
     }
 
     /// Starts a new game; the previous one is kept if this fails.
@@ -351,7 +385,7 @@ impl Repl {
 
     /// Makes `session` the game in hand; returns its game-over lines, if it is over.
     fn set_session(&mut self, mut session: Session) -> Result<String, Diagnostic> {
-        let over = game_over_line(&mut session);
+        let over = game_over(&mut session, self.ansi);
         self.was_over = session.over().ok().flatten().is_some();
         self.recorded = false;
         self.session = Some(session);
@@ -408,18 +442,14 @@ impl Repl {
     }
 
     /// Loads recorded game `rest` (a number from `history`).
-    fn replay(&mut self, rest: &str) -> Result<String, Diagnostic> {
-        let id: i64 = rest.parse().map_err(|_| {
-            Diagnostic::new("replay", format!("`{rest}` is not a game number"))
-                .with_help("write `replay ID` with a number from `history`")
-        })?;
+    fn replay(&mut self, id: i64) -> Result<String, Diagnostic> {
         let (game, session) = records::replay(self.db("replay")?, id, &self.library, self.limits)?;
         let r = &game.record;
         let mut out = format!(
-            "replayed game {id}: {} (seed {}, {} moves, played {} UTC)\n",
+            "replayed game {id}: {} (seed {}, {}, played {} UTC)\n",
             r.variant,
             r.seed,
-            r.moves.len(),
+            count(r.moves.len(), "move"),
             r.played_at
         );
         if session.rules().scripts_hash() != r.scripts_hash {
@@ -449,14 +479,14 @@ impl Repl {
         out
     }
 
-    fn options(&self, rest: &str) -> Result<String, Diagnostic> {
-        let (variant, values) = match (rest.is_empty(), &self.session) {
-            (true, Some(s)) => (s.variant().clone(), Some(s.options().clone())),
-            (true, None) => {
+    fn options(&self, variant: Option<&str>) -> Result<String, Diagnostic> {
+        let (variant, values) = match (variant, &self.session) {
+            (None, Some(s)) => (s.variant().clone(), Some(s.options().clone())),
+            (None, None) => {
                 return Err(Diagnostic::new("options", "no game is running")
                     .with_help("write `options VARIANT`"))
             }
-            (false, _) => (Variant::load(&self.library, rest)?, None),
+            (Some(name), _) => (Variant::load(&self.library, name)?, None),
         };
         let mut out = String::new();
         for (name, spec) in &variant.options {
@@ -480,16 +510,13 @@ impl Repl {
         Ok(out)
     }
 
-    fn load(&mut self, rest: &str) -> Result<String, Diagnostic> {
-        if rest.is_empty() {
-            return Err(Diagnostic::new("load", "which file?").with_help("write `load FILE`"));
-        }
-        let (session, notes) = Session::load(&self.library, Path::new(rest), self.limits)?;
+    fn load(&mut self, file: &Path) -> Result<String, Diagnostic> {
+        let (session, notes) = Session::load(&self.library, file, self.limits)?;
         let mut out = format!(
-            "loaded {} (seed {}, {} moves)\n",
+            "loaded {} (seed {}, {})\n",
             session.variant().name,
             session.seed(),
-            session.log().len()
+            count(session.log().len(), "move")
         );
         for note in notes {
             let _ = writeln!(out, "note: {note}");
@@ -498,13 +525,10 @@ impl Repl {
     }
 }
 
-fn help() -> String {
-    let mut out = String::from("commands:\n");
-    for (name, text) in COMMANDS {
-        let _ = writeln!(out, "  {name:<9} {text}");
-    }
-    out.push_str("A move can be typed by its label (see `moves`) or its number.\n");
-    out
+/// The error of a command that needs a game when none is running.
+fn no_game(command: &str) -> Diagnostic {
+    Diagnostic::new(command, "no game is running")
+        .with_help("start one with `new carcassonne-solo` (see `variants`), or type `help`")
 }
 
 /// A seed for a game started without one (shown, so the game can be replayed).
@@ -515,107 +539,59 @@ fn fresh_seed() -> u64 {
         .unwrap_or(1)
 }
 
-/// Parses `VARIANT [--seed N] [--set k=v]…`.
-pub fn parse_new(rest: &str) -> Result<NewGame, Diagnostic> {
-    let mut words = rest.split_whitespace();
-    let usage = || Diagnostic::new("new", "usage: new VARIANT [--seed N] [--set key=value]…");
-    let mut game = NewGame {
-        variant: words
-            .next()
-            .ok_or_else(|| usage().with_help("see `variants` for the names"))?
-            .to_owned(),
-        ..NewGame::default()
-    };
-    while let Some(word) = words.next() {
-        match word {
-            "--seed" => {
-                let n = words.next().ok_or_else(usage)?;
-                game.seed = Some(n.parse().map_err(|_| {
-                    Diagnostic::new("new", format!("`{n}` is not a seed"))
-                        .with_help("a seed is a whole number ≥ 0")
-                })?);
-            }
-            "--set" => game
-                .overrides
-                .push(parse_assignment(words.next().ok_or_else(usage)?)?),
-            other => return Err(usage().with_help(format!("unexpected `{other}`"))),
-        }
-    }
-    Ok(game)
-}
-
 fn show(session: &mut Session, ansi: bool) -> Result<String, Diagnostic> {
     let view = session.view(ansi)?;
     let mut out = view.unwrap_or_else(|| format!("{}\n", session.state()));
     if !out.ends_with('\n') {
         out.push('\n');
     }
-    out.push_str(&game_over_line(session)?);
+    out.push_str(&game_over(session, ansi)?);
     Ok(out)
 }
 
-fn list_moves(session: &mut Session) -> Result<String, Diagnostic> {
+/// The legal moves, numbered, each with what it would do when the rules say.
+fn list_moves(session: &mut Session, ansi: bool) -> Result<String, Diagnostic> {
     let moves = session.moves()?;
     if moves.is_empty() {
-        return game_over_line(session);
+        return game_over(session, ansi);
     }
     let mut out = String::new();
     if let Some(question) = session.question()? {
         let _ = writeln!(out, "{question}");
     }
+    let width = moves
+        .iter()
+        .map(|m| m.label.chars().count())
+        .max()
+        .unwrap_or(0);
     for (i, m) in moves.iter().enumerate() {
-        let _ = writeln!(out, "{:>3}  {}", i + 1, m.label);
-    }
-    Ok(out)
-}
-
-fn play(session: &mut Session, choice: &str) -> Result<String, Diagnostic> {
-    if choice.is_empty() {
-        return Err(Diagnostic::new("play", "which move?").with_help("type `moves` to list them"));
-    }
-    let before = session.log().len();
-    let label = session.play(choice)?;
-    played(session, &label, before)
-}
-
-/// What a move did: its label, then what the rules announced since the first `before`
-/// moves of the log, then the end.
-fn played(session: &mut Session, label: &str, before: usize) -> Result<String, Diagnostic> {
-    let mut out = format!("played {label}\n");
-    for event in session.events_after(before) {
-        let _ = writeln!(out, "  {}", event.text);
-    }
-    if let Some(question) = session.question()? {
-        let _ = writeln!(out, "next: {question} (`moves` lists the answers)");
-    }
-    out.push_str(&game_over_line(session)?);
-    Ok(out)
-}
-
-fn auto(session: &mut Session, rest: &str, limits: Limits) -> Result<String, Diagnostic> {
-    let mut limit = None;
-    let mut bot_name = "random".to_owned();
-    let mut words = rest.split_whitespace();
-    while let Some(word) = words.next() {
-        if word == "--bot" {
-            bot_name = words
-                .next()
-                .ok_or_else(|| {
-                    Diagnostic::new("auto", "--bot needs a name").with_help(format!(
-                        "bots: {}",
-                        bot::catalog::names(session.variant()).join(", ")
-                    ))
-                })?
-                .to_owned();
-        } else {
-            limit = Some(word.parse::<usize>().map_err(|_| {
-                Diagnostic::new("auto", format!("`{word}` is not a number of moves"))
-                    .with_help("write `auto` or `auto 10`")
-            })?);
+        match session.describe(m)? {
+            Some(text) => {
+                let _ = writeln!(out, "{:>3}  {:<width$}  {text}", i + 1, m.label);
+            }
+            None => {
+                let _ = writeln!(out, "{:>3}  {}", i + 1, m.label);
+            }
         }
     }
+    Ok(out)
+}
+
+fn play(session: &mut Session, choice: &str, ansi: bool) -> Result<String, Diagnostic> {
+    let before = session.log().len();
+    let label = session.play(choice)?;
+    played(session, &label, before, ansi)
+}
+
+fn auto(
+    session: &mut Session,
+    limit: Option<usize>,
+    bot_name: &str,
+    limits: Limits,
+    ansi: bool,
+) -> Result<String, Diagnostic> {
     // Seeded by the game and its length, so `auto` from the same position repeats.
-    let source = bot::find(session.variant(), &bot_name)?;
+    let source = bot::find(session.variant(), bot_name)?;
     let mut bot = source.load(session.variant(), limits)?.start(
         session
             .seed()
@@ -624,177 +600,72 @@ fn auto(session: &mut Session, rest: &str, limits: Limits) -> Result<String, Dia
     );
     let played = bot::play_out(session, bot.as_mut(), limit)?;
     Ok(format!(
-        "{} played {} moves ({})\n{}",
+        "{} played {} ({})\n{}",
         bot.name(),
-        played.len(),
+        count(played.len(), "move"),
         bot::catalog::provenance(&source.files_shown()),
-        game_over_line(session)?
+        game_over(session, ansi)?
     ))
-}
-
-/// The REPL's `sim` line: the options of `houserules sim`, without the variant.
-#[derive(clap::Parser)]
-#[command(name = "sim", no_binary_name = true, disable_version_flag = true)]
-struct SimLine {
-    #[command(flatten)]
-    args: SimArgs,
 }
 
 /// `sim …` on the game's variant and options (the game itself is not touched).
 fn sim(
     session: &Session,
-    rest: &str,
+    args: &SimArgs,
     library: &Library,
     db: Option<&Path>,
 ) -> Result<String, Diagnostic> {
-    let line = match SimLine::try_parse_from(rest.split_whitespace()) {
-        Ok(line) => line,
-        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => return Ok(e.to_string()),
-        Err(e) => {
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or_default();
-            return Err(
-                Diagnostic::new("sim", first.strip_prefix("error: ").unwrap_or(first))
-                    .with_help("type `sim --help` for the options"),
-            );
-        }
-    };
     crate::sim::sim(
         library,
         session.variant().clone(),
         session.overrides(),
-        &line.args,
+        args,
         true,
         db,
     )
 }
 
-/// The moves with what the rules announced during each, indented under it.
-fn log(session: &Session) -> String {
-    let mut out = String::new();
-    for (i, m) in session.log().iter().enumerate() {
-        let _ = writeln!(out, "{:>3}  {m}", i + 1);
-        for event in session.events_of(i + 1) {
-            let _ = writeln!(out, "       {}", event.text);
-        }
-    }
-    if out.is_empty() {
-        out.push_str("no moves yet\n");
-    }
-    out
-}
-
-fn score(session: &mut Session) -> Result<String, Diagnostic> {
-    let map = session.score()?;
-    let mut out = String::new();
-    for (k, v) in &map {
-        let _ = writeln!(out, "{k}: {v}");
-    }
-    Ok(out)
-}
-
-/// "game over: REASON", "result: N (breakdown)", any text entry of the score (such as
-/// a ranking) on its own line, and the goals reached; nothing while the game runs.
-pub fn game_over_line(session: &mut Session) -> Result<String, Diagnostic> {
-    let Some(reason) = session.over()? else {
-        return Ok(String::new());
-    };
-    let score = session.score()?;
-    let (texts, numbers): (Vec<_>, Vec<_>) = score
-        .iter()
-        .filter(|(k, _)| k.as_str() != "total")
-        .partition(|(_, v)| v.is_string());
-    let details: Vec<String> = numbers.iter().map(|(k, v)| format!("{k} {v}")).collect();
-    let details = if details.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", details.join(", "))
-    };
-    let total = score
-        .get("total")
-        .map(ToString::to_string)
-        .unwrap_or_default();
-    let mut out = format!("game over: {reason}\nresult: {total}{details}\n");
-    for (k, v) in texts {
-        let _ = writeln!(out, "{k}: {v}");
-    }
-    let goals = session.goals()?;
-    if !goals.is_empty() {
-        let reached: Vec<&Goal> = goals.iter().filter(|g| g.reached).collect();
-        let _ = writeln!(out, "goals reached: {} of {}", reached.len(), goals.len());
-        for g in reached {
-            let _ = writeln!(out, "  {}  {}", g.id, g.text);
-        }
-    }
-    Ok(out)
+/// The score sheet now: the result so far and how it is made.
+fn score(session: &mut Session, ansi: bool) -> Result<String, Diagnostic> {
+    Ok(Sheet::of(session)?.text(ansi))
 }
 
 /// Writes the finished game's record to a file, for when the database cannot take it.
-fn export(session: &mut Session, rest: &str) -> Result<String, Diagnostic> {
-    if rest.is_empty() {
-        return Err(Diagnostic::new("export", "which file?").with_help("write `export FILE`"));
-    }
-    GameRecord::of_session(session)?.export(Path::new(rest))?;
-    Ok(format!("wrote the game's record to {rest}\n"))
+fn export(session: &mut Session, file: &Path) -> Result<String, Diagnostic> {
+    GameRecord::of_session(session)?.export(file)?;
+    Ok(format!("wrote the game's record to {}\n", file.display()))
 }
 
-fn render(session: &mut Session, rest: &str) -> Result<String, Diagnostic> {
-    if rest.is_empty() {
-        return Err(Diagnostic::new("render", "which file?").with_help("write `render FILE.svg`"));
-    }
-    picture::write_svg(session, Path::new(rest))?;
-    Ok(format!("wrote {rest}\n"))
-}
-
-/// Parses `[--variant V] [--best] [--limit N] [--json]`; returns the query and `--json`.
-fn parse_history(rest: &str) -> Result<(HistoryQuery, bool), Diagnostic> {
-    let usage = || {
-        Diagnostic::new(
-            "history",
-            "usage: history [--variant V] [--best] [--limit N] [--json]",
+/// `render FILE.svg`: only an SVG name, so a picture never lands in a `.png` file.
+fn render(session: &mut Session, file: &Path) -> Result<String, Diagnostic> {
+    if file.extension().and_then(|e| e.to_str()) != Some("svg") {
+        return Err(Diagnostic::new(
+            "render",
+            format!("`{}` is not an .svg file name", file.display()),
         )
-    };
-    let mut query = HistoryQuery::default();
-    let mut json = false;
-    let mut words = rest.split_whitespace();
-    while let Some(word) = words.next() {
-        match word {
-            "--variant" => query.variant = Some(words.next().ok_or_else(usage)?.to_owned()),
-            "--best" => query.best_first = true,
-            "--json" => json = true,
-            "--limit" => {
-                let n = words.next().ok_or_else(usage)?;
-                query.limit =
-                    Some(n.parse().map_err(|_| {
-                        usage().with_help(format!("`{n}` is not a number of games"))
-                    })?);
-            }
-            other => return Err(usage().with_help(format!("unexpected `{other}`"))),
-        }
+        .with_help(
+            "the picture is SVG: write `render NAME.svg` (convert it to PNG with any SVG tool)",
+        ));
     }
-    Ok((query, json))
+    picture::write_svg(session, file)?;
+    Ok(format!("wrote {}\n", file.display()))
 }
 
-/// `save FILE [--force]` (the file name may hold spaces).
-fn save(session: &Session, rest: &str) -> Result<String, Diagnostic> {
-    let (file, force) = match rest.strip_suffix("--force") {
-        Some(file) => (file.trim(), true),
-        None => (rest, false),
-    };
-    if file.is_empty() {
-        return Err(Diagnostic::new("save", "which file?")
-            .with_help("write `save FILE` (`save FILE --force` replaces another game's save)"));
-    }
-    session.save(Path::new(file), force)?;
-    Ok(format!("saved {} moves to {file}\n", session.log().len()))
+fn save(session: &Session, file: &Path, force: bool) -> Result<String, Diagnostic> {
+    session.save(file, force)?;
+    Ok(format!(
+        "saved {} to {}\n",
+        count(session.log().len(), "move"),
+        file.display()
+    ))
 }
 
-fn reload(session: &mut Session) -> Result<String, Diagnostic> {
+fn reload(session: &mut Session, ansi: bool) -> Result<String, Diagnostic> {
     let report = session.reload()?;
     let mut out = format!(
-        "reloaded {}: replayed {} moves\n",
+        "reloaded {}: replayed {}\n",
         session.variant().name,
-        report.replayed
+        count(report.replayed, "move")
     );
     if let Some(r) = report.rejected {
         let (n, label, why) = (r.number, r.label, r.why);
@@ -806,7 +677,7 @@ fn reload(session: &mut Session) -> Result<String, Diagnostic> {
             session.can_redo()
         );
     }
-    out.push_str(&game_over_line(session)?);
+    out.push_str(&game_over(session, ansi)?);
     Ok(out)
 }
 
@@ -828,10 +699,10 @@ pub fn check(library: &Library, name: &str, limits: Limits) -> Result<String, Di
         .unwrap_or_default();
     let v = session.variant();
     Ok(format!(
-        "ok: {} — {} script(s), {} option(s); a random game of {} moves ended ({reason}) with result {total}\n",
+        "ok: {} — {}, {}; a random game of {} ended ({reason}) with result {total}\n",
         v.name,
-        v.scripts.len(),
-        v.options.len(),
-        played.len()
+        count(v.scripts.len(), "script"),
+        count(v.options.len(), "option"),
+        count(played.len(), "move")
     ))
 }

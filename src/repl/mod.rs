@@ -3,10 +3,12 @@
 
 mod commands;
 mod completion;
+pub mod grammar;
 mod line_source;
+mod narration;
 mod termination;
 
-pub use commands::{check, parse_new, NewGame, Repl, Step, COMMANDS};
+pub use commands::{check, NewGame, Repl, Step};
 pub use line_source::{EditorLines, LineSource, PlainLines};
 
 use crate::manifest::Variant;
@@ -116,7 +118,7 @@ fn refresh_words(repl: &mut Repl, words: &SharedWords) {
         })
         .collect();
     let mut w = Words {
-        commands: COMMANDS.iter().map(|(c, _)| (*c).to_owned()).collect(),
+        commands: grammar::command_names(),
         variants,
         variant_options,
         ..Words::default()

@@ -12,7 +12,7 @@ use rhai::{ASTNode, Expr, Stmt, AST};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Functions the host calls by name: the rules contract and the bots' helpers.
-const HOOKS: [&str; 10] = [
+const HOOKS: [&str; 14] = [
     "setup",
     "moves",
     "play",
@@ -23,6 +23,10 @@ const HOOKS: [&str; 10] = [
     "question",
     "choose",
     "check_data",
+    "sheet",
+    "moves_help",
+    "describe_move",
+    "why_not",
 ];
 
 /// Checks layers `from..` of `layers` (file name, compiled script) against every layer

@@ -18,6 +18,7 @@ pub mod rng;
 mod rules;
 mod sorting;
 mod stopping;
+pub mod words;
 
 pub use events::Event;
 pub use family::{DataError, Family, PictureInput};

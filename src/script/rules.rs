@@ -397,10 +397,53 @@ impl Rules {
     /// What the rules are asking now, when they say (`question()`, optional: the
     /// question whose options are the moves, in games that choose in steps).
     pub fn question(&self, state: &mut Dynamic) -> Result<Option<String>, Diagnostic> {
-        if !self.defines("question", 0) {
+        self.optional_text(state, "question", 0, ())
+    }
+
+    /// What the labels of the moves mean (`moves_help()`, optional), for `help moves`.
+    pub fn moves_help(&self, state: &mut Dynamic) -> Result<Option<String>, Diagnostic> {
+        self.optional_text(state, "moves_help", 0, ())
+    }
+
+    /// What a legal move would do, in words (`describe_move(mv)`, optional), for `moves`:
+    /// asked only at the REPL, so the move lists bots read cost nothing more.
+    pub fn describe_move(
+        &self,
+        state: &mut Dynamic,
+        mv: &Move,
+    ) -> Result<Option<String>, Diagnostic> {
+        self.optional_text(state, "describe_move", 1, (mv.value.clone(),))
+    }
+
+    /// Why a typed choice is not a legal move now (`why_not(choice)`, optional).
+    pub fn why_not(&self, state: &mut Dynamic, choice: &str) -> Result<Option<String>, Diagnostic> {
+        self.optional_text(state, "why_not", 1, (choice.to_owned(),))
+    }
+
+    /// The score sheet (`sheet()`, optional; see [`crate::sheet`]).
+    pub fn sheet(&self, state: &mut Dynamic) -> Result<Option<Map>, Diagnostic> {
+        if !self.defines("sheet", 0) {
             return Ok(None);
         }
-        let v = self.call(state, "question", (), None)?;
+        let v = self.call(state, "sheet", (), None)?;
+        v.try_cast::<Map>().map(Some).ok_or_else(|| {
+            Diagnostic::new(self.defining_file("sheet"), "sheet() did not return an object map")
+                .with_help("return for example #{ how: \"the lowest score\", columns: [\"colour\", \"points\"], rows: [[\"red\", 12]] }")
+        })
+    }
+
+    /// An optional hook that answers with text, or with `()` for nothing to say.
+    fn optional_text(
+        &self,
+        state: &mut Dynamic,
+        hook: &str,
+        arity: usize,
+        args: impl FuncArgs,
+    ) -> Result<Option<String>, Diagnostic> {
+        if !self.defines(hook, arity) {
+            return Ok(None);
+        }
+        let v = self.call(state, hook, args, None)?;
         Ok((!v.is_unit()).then(|| v.to_string()))
     }
 

@@ -1,0 +1,365 @@
+//! The REPL's command grammar, as clap definitions: one source for parsing, `help`,
+//! `help CMD` and `CMD --help`. The arguments that `houserules play` and
+//! `houserules history` take on the command line are the same structs, so a command
+//! reads the same in both places.
+
+use crate::diagnostic::Diagnostic;
+use crate::manifest::options::parse_assignment;
+use crate::records::HistoryQuery;
+use crate::sim::SimArgs;
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// How to start a game: `new` in the REPL, `houserules play` on the command line.
+#[derive(Args, Debug, Clone, Default)]
+pub struct NewArgs {
+    /// A variant name (see `variants`) or a manifest file.
+    pub variant: String,
+    /// The game's seed; the same seed and moves always give the same game.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Change an option for this game, e.g. --set meeples_per_colour=5 (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+}
+
+impl NewArgs {
+    /// The option changes as (name, value) pairs, each checked for its `=`.
+    pub fn overrides(&self) -> Result<Vec<(String, String)>, Diagnostic> {
+        self.set.iter().map(|s| parse_assignment(s)).collect()
+    }
+}
+
+/// Which recorded games to list: `history` in the REPL and on the command line.
+#[derive(Args, Debug, Clone, Default)]
+pub struct HistoryArgs {
+    /// Only the games of this variant.
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Best result first.
+    #[arg(long)]
+    pub best: bool,
+    /// At most N games.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// JSON for tools: an array of game records with their `id`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl HistoryArgs {
+    pub fn query(&self) -> HistoryQuery {
+        HistoryQuery {
+            variant: self.variant.clone(),
+            best_first: self.best,
+            limit: self.limit,
+        }
+    }
+}
+
+/// One REPL line whose first word is a command.
+#[derive(Parser, Debug)]
+#[command(
+    multicall = true,
+    disable_help_subcommand = true,
+    disable_version_flag = true
+)]
+pub struct Line {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The REPL's commands, in the order `help` lists them. A line whose first word is none
+/// of these is a move.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List the variants.
+    Variants,
+    /// Start a game.
+    New(NewArgs),
+    /// The options of the game (or of VARIANT) with their values.
+    Options {
+        /// A variant name or a manifest file; default: the game in hand.
+        variant: Option<String>,
+    },
+    /// Draw the board, scores, meeples, piles and the tile in hand.
+    ///
+    /// A board larger than the terminal is cropped around the last tile placed.
+    Show {
+        /// The whole board, however large.
+        #[arg(long)]
+        all: bool,
+        /// Explain the signs on the board.
+        #[arg(long)]
+        legend: bool,
+    },
+    /// List the legal moves, numbered, with what each would do where the rules say.
+    Moves,
+    /// Play a move: its label or its number in `moves` (or just type the move).
+    Play {
+        /// A label, a number, or the labels of a move's steps joined by ` > `.
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        choice: Vec<String>,
+    },
+    /// Let a bot play N moves (default: to the end of the game).
+    Auto {
+        /// How many moves.
+        moves: Option<usize>,
+        /// The bot (see `sim --help`, `search:iterations=100` takes settings).
+        #[arg(long, default_value = "random", value_name = "NAME")]
+        bot: String,
+    },
+    /// Many seeded games of this variant and options (the game in hand is not touched).
+    ///
+    /// At the REPL `sim` plays 100 random-bot games a side, which takes seconds; ask for
+    /// more with `--games 1000 --bot greedy`. Ctrl-C stops it.
+    Sim {
+        #[command(flatten)]
+        args: SimArgs,
+    },
+    /// Take back the last move.
+    Undo,
+    /// Play again the move taken back.
+    Redo,
+    /// The moves played so far, each with what happened during it.
+    Log {
+        /// JSON for tools: an array of moves with their events.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The score sheet now (the result once the game is over).
+    Score,
+    /// Write the game (variant, options, seed, moves) to FILE.
+    Save {
+        file: PathBuf,
+        /// Replace a file that holds another game's save.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Replay a saved game.
+    Load { file: PathBuf },
+    /// Re-read the manifest and scripts and replay the game under them.
+    Reload,
+    /// Evaluate Rhai with `state` in scope (the game is not changed).
+    ///
+    /// Everything after `eval` is the expression, as typed: `eval state.scores`.
+    Eval {
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        expression: Vec<String>,
+    },
+    /// Validate a manifest and its scripts (and play one random game through them).
+    Check {
+        /// A variant name or a manifest file.
+        variant: String,
+    },
+    /// The games recorded (newest first).
+    History(HistoryArgs),
+    /// The goals of the variant: reached in which game, and in this one.
+    Goals,
+    /// Load a recorded game (see `history`).
+    Replay {
+        /// The game's number.
+        id: i64,
+    },
+    /// Write the finished game's record as JSON.
+    Export { file: PathBuf },
+    /// Draw the table, meeples and scores as an SVG picture.
+    Render {
+        /// The picture to write; its name ends in `.svg`.
+        file: PathBuf,
+    },
+    /// The seed of the game.
+    Seed,
+    /// The commands, or one command's help (`help moves` also explains the moves' labels).
+    Help {
+        /// A command's name.
+        command: Option<String>,
+    },
+    /// Leave (also `exit` or Ctrl-D); an unfinished game is kept for `houserules resume`.
+    #[command(alias = "exit")]
+    Quit,
+}
+
+/// The grammar with the REPL's own defaults: a `sim` typed at the REPL is a quick look
+/// (100 random-bot games), not the command line's long run.
+pub fn grammar() -> clap::Command {
+    Line::command().mut_subcommand("sim", |sim| {
+        sim.mut_arg("games", |a| a.default_value("100"))
+            .mut_arg("bot", |a| a.default_value("random"))
+    })
+}
+
+/// The names of the commands (with aliases), for completion and for telling a command
+/// from a move.
+pub fn command_names() -> Vec<String> {
+    grammar()
+        .get_subcommands()
+        .flat_map(|c| std::iter::once(c.get_name()).chain(c.get_all_aliases()))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Is `word` a command's name (or alias)?
+pub fn is_command(word: &str) -> bool {
+    static NAMES: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(command_names);
+    NAMES.iter().any(|n| n == word)
+}
+
+/// Does the line ask for its command's help (`-h`, `--help` after the command)?
+pub fn asks_help(line: &str) -> bool {
+    let mut words = line.split_whitespace().skip(1);
+    words.next().is_some_and(|w| w == "--help" || w == "-h") && words.next().is_none()
+}
+
+/// What parsing a command line gave: a command to run, or text to show (`--help`).
+pub enum Parsed {
+    Run(Box<Command>),
+    Show(String),
+}
+
+/// Parses `words` (the command's name first) with the REPL's grammar.
+pub fn parse(words: &[String]) -> Result<Parsed, Diagnostic> {
+    let name = words.first().map(String::as_str).unwrap_or_default();
+    match grammar().try_get_matches_from(words) {
+        Ok(matches) => Line::from_arg_matches(&matches)
+            .map(|line| Parsed::Run(Box::new(line.command)))
+            .map_err(|e| usage_error(name, &e)),
+        Err(e) if is_help(&e) => Ok(Parsed::Show(e.to_string().replace("Usage:  ", "Usage: "))),
+        Err(e) => Err(usage_error(name, &e)),
+    }
+}
+
+fn is_help(e: &clap::Error) -> bool {
+    use clap::error::ErrorKind;
+    matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    )
+}
+
+/// clap's error as a diagnostic: its first line, and the usage line as help.
+fn usage_error(name: &str, e: &clap::Error) -> Diagnostic {
+    let text = e.to_string();
+    let mut lines = text.lines();
+    let mut first = lines.next().unwrap_or_default().to_owned();
+    // "the following required arguments were not provided:" names them on the next line.
+    if first.ends_with(':') {
+        first = format!("{first} {}", lines.next().unwrap_or_default().trim());
+    }
+    let usage = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Usage: "))
+        .map(|u| format!("usage: {u}; "))
+        .unwrap_or_default();
+    Diagnostic::new(name, first.strip_prefix("error: ").unwrap_or(&first))
+        .with_help(format!("{usage}`{name} --help` says more"))
+}
+
+/// `help`: every command with the first line of its help.
+pub fn help_list() -> String {
+    // The unmodified grammar keeps the commands in the order they are declared.
+    let g = Line::command();
+    let width = g
+        .get_subcommands()
+        .map(|c| c.get_name().len())
+        .max()
+        .unwrap_or(0);
+    let mut out = String::from("commands (`help CMD` or `CMD --help` for one of them):\n");
+    for c in g.get_subcommands() {
+        let about = c.get_about().map(|a| a.to_string()).unwrap_or_default();
+        out += &format!("  {:<width$}  {about}\n", c.get_name());
+    }
+    out.push_str("A move is typed by its label (see `moves`) or its number.\n");
+    out
+}
+
+/// `help CMD`: the command's long help, or `None` when there is no such command.
+pub fn help_for(name: &str) -> Option<String> {
+    let mut g = grammar();
+    let found = g
+        .get_subcommands()
+        .find(|c| c.get_name() == name || c.get_all_aliases().any(|a| a == name))?
+        .get_name()
+        .to_owned();
+    g.build();
+    let command = g.find_subcommand_mut(&found)?;
+    // In a multicall grammar clap leaves an empty program name before the command.
+    Some(
+        command
+            .render_long_help()
+            .to_string()
+            .replace("Usage:  ", "Usage: "),
+    )
+}
+
+/// The command names nearest to a mistyped `word`, best first (at most three).
+pub fn nearest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut scored: Vec<(f64, &str)> = candidates
+        .into_iter()
+        .map(|c| (strsim::jaro_winkler(word, c), c))
+        .filter(|(score, _)| *score >= 0.8)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    scored.dedup_by(|a, b| a.1 == b.1);
+    scored.into_iter().take(3).map(|(_, c)| c).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<String> {
+        line.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn the_grammar_is_consistent() {
+        grammar().debug_assert();
+    }
+
+    #[test]
+    fn sim_at_the_repl_has_quick_defaults() {
+        let Ok(Parsed::Run(command)) = parse(&words("sim")) else {
+            panic!("sim did not parse");
+        };
+        let Command::Sim { args } = *command else {
+            panic!("sim parsed as {command:?}");
+        };
+        assert_eq!((args.games, args.bot.as_str()), (100, "random"));
+    }
+
+    #[test]
+    fn help_flags_show_help_and_bad_flags_name_the_command() {
+        let Ok(Parsed::Show(text)) = parse(&words("render --help")) else {
+            panic!("render --help did not show help");
+        };
+        assert!(text.contains("Usage: render <FILE>"), "{text}");
+        let e = parse(&words("auto --nope")).err().unwrap().to_string();
+        assert!(e.starts_with("auto: unexpected argument '--nope'"), "{e}");
+        assert!(e.contains("usage: auto"), "{e}");
+    }
+
+    #[test]
+    fn exit_is_quit() {
+        assert!(matches!(parse(&words("exit")), Ok(Parsed::Run(c)) if matches!(*c, Command::Quit)));
+        assert!(command_names().contains(&"exit".to_owned()));
+    }
+
+    #[test]
+    fn a_typo_finds_the_nearest_commands() {
+        let names = command_names();
+        assert_eq!(
+            nearest("shwo", names.iter().map(String::as_str)),
+            vec!["show"]
+        );
+        assert!(nearest("xyzzy", names.iter().map(String::as_str)).is_empty());
+    }
+
+    #[test]
+    fn help_for_a_command_is_its_long_help() {
+        let text = help_for("show").unwrap();
+        assert!(text.contains("--legend"), "{text}");
+        assert!(help_for("exit").unwrap().contains("Leave"));
+        assert!(help_for("nope").is_none());
+    }
+}
