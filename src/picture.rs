@@ -1,11 +1,12 @@
 //! A game's table as an SVG file (`houserules render`, REPL `render`). The host writes the
-//! legend every game has (variant, seed, result, the rest of the score map, how the game
-//! stands) and asks the variant's family to draw the table around it.
+//! legend every game has (variant, seed, the score sheet, how the game stands) and asks
+//! the variant's family to draw the table around it.
 
 use crate::diagnostic::Diagnostic;
 use crate::save::write_atomically;
 use crate::script::PictureInput;
-use crate::session::{result_text, Session};
+use crate::session::Session;
+use crate::sheet::Sheet;
 use rhai::Map;
 use std::path::Path;
 
@@ -13,15 +14,13 @@ use std::path::Path;
 pub fn svg(session: &mut Session) -> Result<String, Diagnostic> {
     let family = session.rules().family();
     let score = session.score()?;
-    let mut legend = vec![
-        format!("{} — seed {}", session.variant().name, session.seed()),
-        result_text(&score),
-    ];
-    for (key, value) in &score {
-        if !matches!(key.as_str(), "total" | "rank") {
-            legend.push(format!("{key}: {value}"));
-        }
-    }
+    // The same score sheet as the REPL's `score`, under the variant and seed.
+    let mut legend = vec![format!(
+        "{} — seed {}",
+        session.variant().name,
+        session.seed()
+    )];
+    legend.extend(Sheet::of(session)?.lines());
     legend.push(match session.over()? {
         Some(reason) => format!("game over: {reason}"),
         None => format!("in play after {} moves", session.log().len()),

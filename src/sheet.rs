@@ -114,6 +114,15 @@ impl Sheet {
                     .unwrap_or(0)
             })
             .collect();
+        // Numbers line up on the right, in columns that hold only numbers.
+        let numeric: Vec<bool> = (0..width)
+            .map(|i| {
+                self.rows
+                    .iter()
+                    .filter_map(|r| r.get(i))
+                    .all(|c| c.is_empty() || is_number(c))
+            })
+            .collect();
         all.iter()
             .map(|row| {
                 let cells: Vec<String> = row
@@ -125,7 +134,7 @@ impl Sheet {
                             Some(colour) if ansi && i == 0 => colour.bold().paint(c).to_string(),
                             _ => c.clone(),
                         };
-                        if is_number(c) {
+                        if numeric[i] {
                             format!("{}{shown}", " ".repeat(pad))
                         } else {
                             format!("{shown}{}", " ".repeat(pad))

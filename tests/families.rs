@@ -55,7 +55,7 @@ fn pig_is_played_by_hand_and_by_auto_to_the_end_in_a_piped_repl_and_recorded() {
             "  3  bank\n       banked 8: the score is 8\n",
             "game over: 10 turns played",
             "recorded as game 1",
-            "total: ",
+            "result: ",
         ],
     );
     let history = houserules_with_db(&db, &["history"], "");

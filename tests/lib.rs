@@ -4,6 +4,7 @@ mod common;
 
 mod bad_input;
 mod cluster;
+mod corpus;
 mod events;
 mod families;
 mod fuzz;

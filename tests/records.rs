@@ -307,7 +307,7 @@ fn a_rank_in_the_score_map_is_shown_and_recorded() {
         &["--home", home, "play", "ranked", "--seed", "7"],
         "auto\n",
     );
-    // "result: N", then the ranking on a line of its own.
+    // "result: N (how it is made), rank: R".
     let line = |prefix: &str| {
         run.stdout
             .lines()
@@ -315,8 +315,13 @@ fn a_rank_in_the_score_map_is_shown_and_recorded() {
             .unwrap_or_else(|| panic!("no {prefix:?} line in {}", run.stdout))
             .to_owned()
     };
-    let total: i64 = line("result: ").split(' ').next().unwrap().parse().unwrap();
-    assert_eq!(line("rank: "), rank_of(total), "{}", run.stdout);
+    let result = line("result: ");
+    let total: i64 = result.split(' ').next().unwrap().parse().unwrap();
+    let rank = result
+        .split_once(", rank: ")
+        .map(|(_, r)| r)
+        .unwrap_or_default();
+    assert_eq!(rank, rank_of(total), "{}", run.stdout);
 }
 
 /// The first schema, as the first houserules with records wrote it.

@@ -623,7 +623,7 @@ fn sim_and_script_bots_in_the_repl() {
             "B: carcassonne-solo meeples_per_colour=2 colours=4 (random)",
             "error: --bot: no bot called `nosuch` for carcassonne-solo",
             "error: sim: unexpected argument '--frobnicate' found",
-            "help: type `sim --help` for the options",
+            "help: usage: sim [OPTIONS]; `sim --help` says more",
             "random played 2 moves (built in)\n",
             "greedy played 3 moves (scripts/bots/greedy.rhai with helpers scripts/bots/_search.rhai, scripts/bots/carcassonne-solo/_evaluation.rhai)\n",
         ],

@@ -4,6 +4,7 @@
 
 use super::grammar::{self, Command, NewArgs, Parsed};
 use super::narration::{game_over, log, log_json, played};
+use super::progress;
 use crate::bot;
 use crate::diagnostic::Diagnostic;
 use crate::manifest::{Library, Variant};
@@ -261,7 +262,11 @@ impl Repl {
             Command::Auto { moves, bot } => auto(self.game("auto")?, moves, &bot, limits, ansi),
             Command::Sim { args } => {
                 let session = self.session.as_ref().ok_or_else(|| no_game("sim"))?;
-                sim(session, &args, &self.library, self.db.as_deref())
+                let mut out = sim(session, &args, &self.library, self.db.as_deref())?;
+                if (args.games, args.bot.as_str()) == (100, "random") {
+                    out.push_str("a quick look: `sim --games 1000 --bot greedy` plays more games with a stronger bot\n");
+                }
+                Ok(out)
             }
             Command::Undo => self
                 .game("undo")?
@@ -598,7 +603,7 @@ fn auto(
             .wrapping_mul(31)
             .wrapping_add(session.log().len() as u64),
     );
-    let played = bot::play_out(session, bot.as_mut(), limit)?;
+    let played = progress::auto(session, bot.as_mut(), limit)?;
     Ok(format!(
         "{} played {} ({})\n{}",
         bot.name(),

@@ -6,6 +6,7 @@ mod completion;
 pub mod grammar;
 mod line_source;
 mod narration;
+mod progress;
 mod termination;
 
 pub use commands::{check, NewGame, Repl, Step};

@@ -100,5 +100,5 @@ fn a_recorded_game_is_listed_with_its_goal_and_replayed() {
     );
     let replayed = houserules_with_db(&db, &["replay", "1"], "score\n");
     assert!(replayed.ok, "{}", replayed.stderr);
-    assert_in_order(&replayed.stdout, &["replayed game 1", "settlements: "]);
+    assert_in_order(&replayed.stdout, &["replayed game 1", "  settlements "]);
 }

@@ -389,7 +389,7 @@ fn legend(out: &mut String, x: f64, y: f64, seats: &[Seat], notes: &[String]) {
         let class = if i == 0 { " class=\"title\"" } else { "" };
         let _ = writeln!(
             out,
-            "<text{class} x=\"{x:.1}\" y=\"{line:.1}\">{}</text>",
+            "<text{class} x=\"{x:.1}\" y=\"{line:.1}\" xml:space=\"preserve\">{}</text>",
             escape(note)
         );
         line += LINE;
