@@ -19,9 +19,15 @@ struct Terminal {
 
 impl Terminal {
     fn start(args: &[&str]) -> Terminal {
+        Terminal::start_with(args, &[])
+    }
+
+    /// As [`Terminal::start`], with more environment variables.
+    fn start_with(args: &[&str], env: &[(&str, &str)]) -> Terminal {
         let data = tempfile::tempdir().unwrap();
         let mut command = Command::new(env!("CARGO_BIN_EXE_houserules"));
         command
+            .envs(env.iter().copied())
             .args(args)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .env("XDG_DATA_HOME", data.path())
@@ -149,4 +155,43 @@ fn ctrl_c_stops_a_simulation_at_the_repl_and_keeps_the_game() {
     t.expect("the game is unchanged");
     t.type_line("log");
     t.expect("1  roll");
+}
+
+/// Everything the terminal shows up to `text`.
+fn shown_until(t: &mut Terminal, text: &str) -> String {
+    match t.pty.expect(text) {
+        Ok(found) => String::from_utf8_lossy(found.before()).into_owned(),
+        Err(e) => panic!("waiting for {text:?}: {e}"),
+    }
+}
+
+/// Bold red, as the board's status line paints "you" in The Invaders.
+const RED: &str = "\x1b[1;31m";
+
+#[test]
+fn no_color_leaves_the_prompt_the_board_and_the_story_uncoloured() {
+    let mut coloured = Terminal::start(&["play", "invaders", "--seed", "3"]);
+    coloured.expect("`moves` to list the moves");
+    coloured.type_line("show");
+    assert!(shown_until(&mut coloured, "tile in hand").contains(RED));
+    let mut plain =
+        Terminal::start_with(&["play", "invaders", "--seed", "3"], &[("NO_COLOR", "1")]);
+    plain.expect("`moves` to list the moves");
+    plain.type_line("show");
+    let shown = shown_until(&mut plain, "tile in hand");
+    assert!(!shown.contains(RED), "{shown:?}");
+    plain.type_line("auto 3");
+    let shown = shown_until(&mut plain, "random played 3 moves");
+    assert!(!shown.contains("\x1b[1;3"), "{shown:?}");
+}
+
+#[test]
+fn a_long_auto_shows_its_progress_and_ctrl_c_stops_it() {
+    let mut t = Terminal::start(&["play", "invaders", "--seed", "3"]);
+    t.expect("`moves` to list the moves");
+    t.type_line("auto --bot lookahead");
+    t.expect("moves  Ctrl-C stops");
+    t.pty.send(ControlCode::EndOfText).unwrap();
+    t.expect("interrupted (Ctrl-C) after");
+    t.expect("stand");
 }

@@ -313,12 +313,15 @@ impl Repl {
         if !is_move && single {
             let names = grammar::command_names();
             let near = grammar::nearest(word, names.iter().map(String::as_str));
+            let what = if self.session.is_some() {
+                "no such command, nor a legal move"
+            } else {
+                "no such command"
+            };
             if let Some(best) = near.first() {
-                return Err(
-                    Diagnostic::new(word, "no such command, nor a legal move").with_help(format!(
-                        "did you mean `{best}`? (`help` lists the commands, `moves` the moves)"
-                    )),
-                );
+                return Err(Diagnostic::new(word, what).with_help(format!(
+                    "did you mean `{best}`? (`help` lists the commands, `moves` the moves)"
+                )));
             }
         }
         match self.session.as_mut() {

@@ -144,6 +144,7 @@ pub enum Command {
     ///
     /// Everything after `eval` is the expression, as typed: `eval state.scores`.
     Eval {
+        /// The Rhai expression.
         #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
         expression: Vec<String>,
     },
@@ -273,23 +274,15 @@ pub fn help_list() -> String {
     out
 }
 
-/// `help CMD`: the command's long help, or `None` when there is no such command.
+/// `help CMD`: what `CMD --help` shows, or `None` when there is no such command.
 pub fn help_for(name: &str) -> Option<String> {
-    let mut g = grammar();
-    let found = g
-        .get_subcommands()
-        .find(|c| c.get_name() == name || c.get_all_aliases().any(|a| a == name))?
-        .get_name()
-        .to_owned();
-    g.build();
-    let command = g.find_subcommand_mut(&found)?;
-    // In a multicall grammar clap leaves an empty program name before the command.
-    Some(
-        command
-            .render_long_help()
-            .to_string()
-            .replace("Usage:  ", "Usage: "),
-    )
+    if !is_command(name) {
+        return None;
+    }
+    match parse(&[name.to_owned(), "--help".to_owned()]) {
+        Ok(Parsed::Show(text)) => Some(text),
+        _ => None,
+    }
 }
 
 /// The command names nearest to a mistyped `word`, best first (at most three).

@@ -6,7 +6,7 @@ use super::completion::{SharedWords, WordCompleter};
 use reedline::{
     default_emacs_keybindings, ColumnarMenu, DefaultPrompt, DefaultPromptSegment, Emacs,
     FileBackedHistory, KeyCode, KeyModifiers, MenuBuilder, Reedline, ReedlineEvent, ReedlineMenu,
-    Signal,
+    Signal, SimpleMatchHighlighter,
 };
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -58,7 +58,8 @@ pub struct EditorLines {
 }
 
 impl EditorLines {
-    pub fn new(words: SharedWords, history: Option<PathBuf>) -> EditorLines {
+    /// `ansi`: may the prompt and menus be coloured (not under NO_COLOR)?
+    pub fn new(words: SharedWords, history: Option<PathBuf>, ansi: bool) -> EditorLines {
         let mut keybindings = default_emacs_keybindings();
         keybindings.add_binding(
             KeyModifiers::NONE,
@@ -72,7 +73,11 @@ impl EditorLines {
         let mut editor = Reedline::create()
             .with_completer(Box::new(WordCompleter(words)))
             .with_menu(ReedlineMenu::EngineCompleter(Box::new(menu)))
-            .with_edit_mode(Box::new(Emacs::new(keybindings)));
+            .with_edit_mode(Box::new(Emacs::new(keybindings)))
+            // Typed text keeps the terminal's own colour (the default highlighter paints
+            // it white, unreadable on a light background).
+            .with_highlighter(Box::new(SimpleMatchHighlighter::default()))
+            .with_ansi_colors(ansi);
         // A history file that cannot be opened only costs the history.
         if let Some(h) = history.and_then(|p| FileBackedHistory::with_file(1000, p).ok()) {
             editor = editor.with_history(Box::new(h));

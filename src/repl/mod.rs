@@ -41,7 +41,11 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
     }
     let mut source: Box<dyn LineSource> = if interactive {
         println!("houserules — type `help` for the commands, `variants` for the games");
-        Box::new(EditorLines::new(words.clone(), line_source::history_path()))
+        Box::new(EditorLines::new(
+            words.clone(),
+            line_source::history_path(),
+            repl.ansi,
+        ))
     } else {
         Box::new(PlainLines::new(std::io::stdin().lock()))
     };

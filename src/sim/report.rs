@@ -116,22 +116,44 @@ fn table(out: &mut String, sides: &[&SideRun]) {
         |s| &s.summary.goals,
         Absent::Undefined,
     ));
-    let label_width = rows
-        .iter()
-        .map(|(l, _)| l.chars().count())
-        .max()
-        .unwrap_or(0);
     let cell_width = rows
         .iter()
         .flat_map(|(_, cells)| cells.iter().map(|c| c.chars().count()))
         .max()
         .unwrap_or(0);
+    // The cells keep their column; a label too long for the room left of them goes on a
+    // line of its own, so the table fits the terminal (80 columns through a pipe).
+    let room = terminal_width().saturating_sub(sides.len() * (cell_width + 3));
+    let label_width = rows
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(room.max(MIN_LABEL));
     for (label, cells) in rows {
-        let mut line = format!("{label:<label_width$}");
+        let has_cells = cells.iter().any(|c| !c.is_empty());
+        let mut line = if label.chars().count() > label_width && has_cells {
+            let _ = writeln!(out, "{label}");
+            " ".repeat(label_width)
+        } else {
+            format!("{label:<label_width$}")
+        };
         for cell in cells {
             let _ = write!(line, "   {cell:>cell_width$}");
         }
         let _ = writeln!(out, "{}", line.trim_end());
+    }
+}
+
+/// The narrowest label column, however wide the cells.
+const MIN_LABEL: usize = 16;
+
+/// The width to fit: the terminal's, or 80 columns when the output is not a terminal.
+fn terminal_width() -> usize {
+    use std::io::IsTerminal;
+    match crossterm::terminal::size() {
+        Ok((columns, _)) if std::io::stdout().is_terminal() => usize::from(columns),
+        _ => 80,
     }
 }
 
