@@ -487,8 +487,10 @@ fn a_piped_repl_session_plays_the_first_round_by_hand_and_auto_finishes() {
             "your goods: 2 wood, 2 grain",
             "game over: the last settlement phase is over",
             "recorded as game 1",
-            "  economic ",
-            "  goal ",
+            "result: ",
+            "rank: goal missed by ",
+            "  goods ",
+            "  buildings and settlements ",
             "  settlements ",
         ],
     );
