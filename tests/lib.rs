@@ -4,6 +4,8 @@ mod common;
 
 mod bad_input;
 mod cluster;
+#[cfg(unix)]
+mod completion;
 mod events;
 mod families;
 mod fuzz;
