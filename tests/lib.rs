@@ -10,6 +10,7 @@ mod events;
 mod families;
 mod fuzz;
 mod goals;
+mod honest_records;
 mod house_rules;
 mod invaders;
 mod ora_et_labora;
