@@ -36,6 +36,9 @@ pub struct Session {
     /// How many events the state held after setup and after each move of the log.
     marks: Vec<usize>,
     limits: Limits,
+    /// The variant's [`Variant::fingerprint`] when its rules were compiled here (new,
+    /// load, reload); `None` for rules compiled elsewhere (bulk runs), read when asked.
+    fingerprint: Option<String>,
 }
 
 /// A move the rules refused while a log was replayed.
@@ -74,8 +77,11 @@ impl Session {
         limits: Limits,
     ) -> Result<Session, Diagnostic> {
         let variant = Variant::load(library, variant)?;
+        let fingerprint = variant.fingerprint();
         let rules = Rules::compile(variant, limits)?;
-        Session::start_shared(Rc::new(rules), overrides, seed, limits)
+        let mut session = Session::start_shared(Rc::new(rules), overrides, seed, limits)?;
+        session.fingerprint = Some(fingerprint);
+        Ok(session)
     }
 
     /// Starts a new game with rules already compiled (bulk runs compile once per thread).
@@ -99,6 +105,7 @@ impl Session {
             marks: vec![events::count(&state)],
             state,
             limits,
+            fingerprint: None,
         })
     }
 
@@ -108,6 +115,14 @@ impl Session {
 
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The fingerprint of what the variant's manifests set (options, data), as when the
+    /// rules were compiled (see [`Variant::fingerprint`]).
+    pub fn variant_fingerprint(&self) -> String {
+        self.fingerprint
+            .clone()
+            .unwrap_or_else(|| self.rules.variant.fingerprint())
     }
 
     pub fn seed(&self) -> u64 {
@@ -364,8 +379,10 @@ impl Session {
                 "the save was edited or damaged: make `played_by` count every move, or remove it (who played becomes unknown)",
             ))?;
         let (overrides, _) = save.overrides_under(&variant.options);
+        let fingerprint = variant.fingerprint();
         let rules = Rules::compile(variant, limits)?;
         let mut session = Session::start_shared(Rc::new(rules), &overrides, save.seed, limits)?;
+        session.fingerprint = Some(fingerprint);
         let replay = replay(&session.rules, &session.options, save.seed, &save.moves)?;
         if let Some(r) = replay.rejected {
             return Err(Diagnostic::new(
@@ -391,6 +408,7 @@ impl Session {
         let library = self.rules.variant.library.clone();
         let manifest = self.rules.variant.manifest.display().to_string();
         let variant = Variant::load(&library, &manifest)?;
+        let fingerprint = variant.fingerprint();
         let rules = Rc::new(Rules::compile(variant, self.limits)?);
         let options = resolve(&rules.variant.options, &self.overrides)?;
         let held = if self.redo.iter().rev().eq(self.held.iter()) {
@@ -408,6 +426,7 @@ impl Session {
         let labels: Vec<String> = moves.iter().map(|(label, _)| label.clone()).collect();
         let replay = replay(&rules, &options, self.seed, &labels)?;
         self.rules = rules;
+        self.fingerprint = Some(fingerprint);
         self.options = options;
         self.state = replay.state;
         self.marks = replay.marks;

@@ -30,13 +30,15 @@ fn new_game(lib: &Library, variant: &str, seed: u64) -> Session {
 #[test]
 fn the_shipped_rules_list_names_every_shipped_variant_with_its_scripts_fingerprint() {
     let lib = library();
-    let entries: Vec<(String, String)> = lib
+    let entries: Vec<(String, String, String)> = lib
         .manifest_files()
         .iter()
         .map(|path| {
             let variant = Variant::load(&lib, &path.display().to_string()).unwrap();
+            let fingerprint = variant.fingerprint();
             let rules = Rules::compile(variant, Limits::default()).unwrap();
-            (rules.variant.name.clone(), rules.scripts_hash().to_owned())
+            let name = rules.variant.name.clone();
+            (name, rules.scripts_hash().to_owned(), fingerprint)
         })
         .collect();
     let expected = shipped::list_text(entries);
@@ -109,8 +111,41 @@ fn a_game_under_an_edited_script_is_marked_and_a_variant_of_your_own_counts() {
     assert_eq!(r.rules, RulesOrigin::Edited);
     assert_eq!(
         r.standing(),
-        Standing::Apart("the scripts were edited".into())
+        Standing::Apart("the rules were edited".into())
     );
+}
+
+/// The origin of the rules of a game of carcassonne-solo played in `lib`.
+fn origin_in(lib: &TempLibrary) -> RulesOrigin {
+    let mut s = lib.session("carcassonne-solo", 2).unwrap();
+    type_moves(&mut s, 2, Some(1));
+    s.undo().unwrap();
+    type_moves(&mut s, 2, None);
+    GameRecord::of_session(&mut s).unwrap().rules
+}
+
+#[test]
+fn an_edited_option_default_or_data_file_is_an_edit_and_a_help_text_is_not() {
+    let lib = TempLibrary::new();
+    let manifest = "variants/carcassonne-solo.toml";
+    lib.edit(
+        manifest,
+        "Meeples each colour may place",
+        "Meeples per colour",
+    );
+    assert_eq!(origin_in(&lib), RulesOrigin::Shipped);
+    lib.edit(
+        manifest,
+        "default = 4\nrange = [1, 10]",
+        "default = 9\nrange = [1, 10]",
+    );
+    assert_eq!(origin_in(&lib), RulesOrigin::Edited);
+
+    let lib = TempLibrary::new();
+    let tiles = "variants/data/carcassonne-base-tiles.toml";
+    let text = std::fs::read_to_string(lib.path(tiles)).unwrap();
+    lib.write(tiles, &format!("{text}\n# edited\n"));
+    assert_eq!(origin_in(&lib), RulesOrigin::Edited);
 }
 
 #[test]
@@ -305,7 +340,7 @@ fn goals_tick_only_your_games_under_the_variants_rules_and_show_the_others_apart
             "game 3, ",
             "[~] G2 ",
             "not counted: game 2, ",
-            "(the scripts were edited)\n",
+            "(the rules were edited)\n",
             "[~] G5 ",
             "not counted: game 1, ",
             "(played by greedy)\n",

@@ -582,8 +582,19 @@ fn simulations_are_recorded_only_when_asked() {
         .list(&HistoryQuery::default())
         .unwrap();
     assert_eq!(games.len(), 3);
-    // Each recorded game replays to the result the simulation reported.
+    // Each recorded game says the bot played it, and replays to the result the
+    // simulation reported.
     for g in games {
+        assert_eq!(
+            houserules::players::summary(&g.record.played_by),
+            "random",
+            "game {}",
+            g.id
+        );
+        assert_eq!(
+            g.record.standing(),
+            records::Standing::Apart("played by random".into())
+        );
         let mut s = Session::from_save(&library(), &g.record.to_save(), Limits::default()).unwrap();
         assert_eq!(
             s.score().unwrap()["total"].as_int().unwrap(),

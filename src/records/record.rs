@@ -26,8 +26,8 @@ pub struct GameRecord {
     pub variant_result: bool,
     /// SHA-256 of the variant's scripts: which rules the game was played under.
     pub scripts_hash: String,
-    /// Whether those were the scripts houserules ships with the variant (unknown in a
-    /// record of an older houserules).
+    /// Whether those scripts, and the option defaults and data, were the ones houserules
+    /// ships with the variant (unknown in a record of an older houserules).
     #[serde(default)]
     pub rules: RulesOrigin,
     pub seed: u64,
@@ -69,6 +69,16 @@ pub enum Standing {
     Apart(String),
 }
 
+impl Standing {
+    /// Why the game does not count, if it does not.
+    pub fn why_apart(&self) -> Option<&str> {
+        match self {
+            Standing::Apart(why) => Some(why),
+            Standing::Counted | Standing::VariantResult => None,
+        }
+    }
+}
+
 /// The runs of who played a game of `moves` moves; none (written by an older
 /// houserules) means nobody knows.
 pub fn players_or_unknown(played_by: Vec<Run>, moves: usize) -> Vec<Run> {
@@ -90,7 +100,7 @@ pub fn standing(played_by: &[Run], rules: RulesOrigin, variant_result: bool) -> 
         why.push(format!("played by {}", players::summary(played_by)));
     }
     match rules {
-        RulesOrigin::Edited => why.push("the scripts were edited".to_owned()),
+        RulesOrigin::Edited => why.push("the rules were edited".to_owned()),
         RulesOrigin::Unknown => why.push("the rules were not checked".to_owned()),
         RulesOrigin::Shipped | RulesOrigin::Own => {}
     }
@@ -207,7 +217,11 @@ impl GameRecord {
             variant_result: !options.is_empty(),
             options,
             scripts_hash: session.rules().scripts_hash().to_owned(),
-            rules: RulesOrigin::of(&session.variant().name, session.rules().scripts_hash()),
+            rules: RulesOrigin::of(
+                &session.variant().name,
+                session.rules().scripts_hash(),
+                &session.variant_fingerprint(),
+            ),
             seed: session.seed(),
             moves: session.log().to_vec(),
             played_by: players::runs(session.players()),

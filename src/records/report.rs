@@ -1,7 +1,7 @@
 //! The listings a player reads: the `history` table of games (with who played each and
 //! under whose rules) and the `goals` checklist, which ticks a goal once a game you
 //! played under the variant's own rules reached it, like the boxes on the rule sheet;
-//! variant results and games that do not count (a bot played, the scripts were edited,
+//! variant results and games that do not count (a bot played, the rules were edited,
 //! who played is unknown) are shown apart.
 
 use super::record::Standing;
@@ -85,7 +85,7 @@ pub fn checklist(heading: &str, goals: &[Goal], hits: &[GoalHit]) -> String {
         };
         let counted = |s: &Standing| *s == Standing::Counted;
         let variant_result = |s: &Standing| *s == Standing::VariantResult;
-        let apart = |s: &Standing| matches!(s, Standing::Apart(_));
+        let apart = |s: &Standing| s.why_apart().is_some();
         let mut notes = Vec::new();
         let mark = if let Some(first) = of_goal(counted).next() {
             reached += 1;
@@ -108,14 +108,11 @@ pub fn checklist(heading: &str, goals: &[Goal], hits: &[GoalHit]) -> String {
             ));
             'v'
         } else if let Some(first) = of_goal(apart).next() {
-            let why = match &first.standing {
-                Standing::Apart(why) => why.as_str(),
-                _ => "",
-            };
             notes.push(format!(
-                "not counted: game {}, {} ({why})",
+                "not counted: game {}, {} ({})",
                 first.game,
                 minutes(&first.played_at),
+                first.standing.why_apart().unwrap_or_default()
             ));
             '~'
         } else {
@@ -132,7 +129,7 @@ pub fn checklist(heading: &str, goals: &[Goal], hits: &[GoalHit]) -> String {
         lines.push('\n');
     }
     format!(
-        "{heading}: {reached} of {} goals reached\n{lines}[x] reached in a game you played with the variant's own rules and options; [v] only with options changed;\n[~] only in games that do not count (a bot played, the scripts were edited, or who played is unknown)\n",
+        "{heading}: {reached} of {} goals reached\n{lines}[x] reached in a game you played with the variant's own rules and options; [v] only with options changed;\n[~] only in games that do not count (a bot played, the rules were edited, or who played is unknown)\n",
         rows.len()
     )
 }

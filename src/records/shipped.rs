@@ -1,21 +1,24 @@
 //! Whether a game was played under the rules houserules ships with its variant.
 //!
 //! Every record keeps the SHA-256 of the scripts its game ran under (`Rules::scripts_hash`,
-//! taken from the texts compiled, so a `reload` after an edit is seen). This module
-//! compares it with the list of the shipped variants' fingerprints, `shipped-rules.txt`
-//! beside it, which is compiled in: editing a script in any rules folder (the source
+//! taken from the texts compiled, so a `reload` after an edit is seen). With it goes a
+//! fingerprint of what the manifests set (`Variant::fingerprint`: option defaults and ranges,
+//! data tables), taken when the session compiles its rules. This module compares both
+//! with the list of the shipped variants' fingerprints, `shipped-rules.txt` beside it,
+//! which is compiled in: editing a script in any rules folder (the source
 //! tree, a `--home` copy) and even rebuilding does not change what counts as shipped.
 //! A variant that houserules does not ship at all is the user's own: its games are
 //! played under its own rules, whatever they are.
 //!
-//! The list is rewritten after an intended change of the shipped scripts by
+//! The list is rewritten after an intended change of a shipped variant by
 //! `UPDATE_SHIPPED=1 cargo test --locked --test integration shipped`; that test fails
 //! while the list is out of date.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// `variant-name sha256` lines, sorted by name; `#` starts a comment line.
+/// `variant-name scripts-sha256 manifest-sha256` lines, sorted by name; `#` starts a
+/// comment line.
 pub const LIST: &str = include_str!("shipped-rules.txt");
 
 /// Whose rules a game was played under.
@@ -24,7 +27,7 @@ pub const LIST: &str = include_str!("shipped-rules.txt");
 pub enum RulesOrigin {
     /// The scripts houserules ships with the variant.
     Shipped,
-    /// A shipped variant whose scripts were changed.
+    /// A shipped variant whose scripts, option defaults or data were changed.
     Edited,
     /// A variant houserules does not ship: its author's own rules.
     Own,
@@ -35,11 +38,12 @@ pub enum RulesOrigin {
 }
 
 impl RulesOrigin {
-    /// The origin of the rules of `variant` whose scripts have the fingerprint `hash`.
-    pub fn of(variant: &str, hash: &str) -> RulesOrigin {
-        match shipped_hash(variant) {
+    /// The origin of the rules of `variant` whose scripts and manifests have these
+    /// fingerprints.
+    pub fn of(variant: &str, scripts: &str, manifests: &str) -> RulesOrigin {
+        match shipped_hashes(variant) {
             None => RulesOrigin::Own,
-            Some(shipped) if shipped == hash => RulesOrigin::Shipped,
+            Some(shipped) if shipped == (scripts, manifests) => RulesOrigin::Shipped,
             Some(_) => RulesOrigin::Edited,
         }
     }
@@ -77,23 +81,24 @@ impl fmt::Display for RulesOrigin {
     }
 }
 
-/// The fingerprint of the scripts shipped with `variant`, if houserules ships it.
-fn shipped_hash(variant: &str) -> Option<&'static str> {
+/// The fingerprints of the scripts and manifests shipped with `variant`, if houserules
+/// ships it.
+fn shipped_hashes(variant: &str) -> Option<(&'static str, &'static str)> {
     LIST.lines()
         .filter(|line| !line.starts_with('#'))
-        .filter_map(|line| line.split_once(' '))
-        .find(|(name, _)| *name == variant)
-        .map(|(_, hash)| hash.trim())
+        .map(|line| line.split_whitespace().collect::<Vec<_>>())
+        .find(|fields| fields.first() == Some(&variant))
+        .and_then(|fields| Some((*fields.get(1)?, *fields.get(2)?)))
 }
 
-/// The text of the list for these (variant, fingerprint) pairs.
-pub fn list_text(mut entries: Vec<(String, String)>) -> String {
+/// The text of the list for these (variant, scripts' and manifests' fingerprints).
+pub fn list_text(mut entries: Vec<(String, String, String)>) -> String {
     entries.sort();
     let mut text = String::from(
-        "# The variants houserules ships and the SHA-256 of their scripts (src/records/shipped.rs).\n",
+        "# The variants houserules ships, the SHA-256 of their scripts and of what their manifests set (src/records/shipped.rs).\n",
     );
-    for (name, hash) in entries {
-        text.push_str(&format!("{name} {hash}\n"));
+    for (name, scripts, manifests) in entries {
+        text.push_str(&format!("{name} {scripts} {manifests}\n"));
     }
     text
 }
@@ -104,18 +109,22 @@ mod tests {
 
     #[test]
     fn a_shipped_variant_is_judged_by_its_fingerprint_and_others_are_their_own() {
-        let hash = shipped_hash("carcassonne-solo").expect("carcassonne-solo is shipped");
-        assert_eq!(hash.len(), 64);
+        let (scripts, manifests) =
+            shipped_hashes("carcassonne-solo").expect("carcassonne-solo is shipped");
+        assert_eq!((scripts.len(), manifests.len()), (64, 64));
+        let other = "0".repeat(64);
+        let of = |name, s, m| RulesOrigin::of(name, s, m);
         assert_eq!(
-            RulesOrigin::of("carcassonne-solo", hash),
+            of("carcassonne-solo", scripts, manifests),
             RulesOrigin::Shipped
         );
         assert_eq!(
-            RulesOrigin::of("carcassonne-solo", &"0".repeat(64)),
+            of("carcassonne-solo", &other, manifests),
             RulesOrigin::Edited
         );
-        assert_eq!(RulesOrigin::of("my-variant", hash), RulesOrigin::Own);
-        assert_eq!(RulesOrigin::of("#", hash), RulesOrigin::Own);
+        assert_eq!(of("carcassonne-solo", scripts, &other), RulesOrigin::Edited);
+        assert_eq!(of("my-variant", scripts, manifests), RulesOrigin::Own);
+        assert_eq!(of("#", scripts, manifests), RulesOrigin::Own);
     }
 
     #[test]
