@@ -389,3 +389,22 @@ fn the_repl_says_a_game_finished_by_auto_is_recorded_apart() {
         ],
     );
 }
+
+#[test]
+fn a_record_waiting_from_an_older_houserules_is_stored_with_its_players_unknown() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
+    let mut s = new_game(&library(), "carcassonne-solo", 4);
+    type_moves(&mut s, 4, None);
+    let mut json = serde_json::to_value(GameRecord::of_session(&mut s).unwrap()).unwrap();
+    let fields = json.as_object_mut().unwrap();
+    fields.remove("played_by").unwrap();
+    fields.remove("rules").unwrap();
+    let folder = records::pending::folder(&db);
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("old.json"), json.to_string()).unwrap();
+
+    let stored = Store::open(&db).unwrap().get(1).unwrap().record;
+    assert_eq!(stored.played_by, [run(Player::Unknown, s.log().len())]);
+    assert_eq!(stored.rules, RulesOrigin::Unknown);
+}
