@@ -7,6 +7,7 @@
 //! - [`games`]: the game families (one folder each: primitives, Rhai API, data loaders,
 //!   pictures) and the registry that finds one by the manifest's `game`.
 //! - [`session`]: one game as (variant, options, seed, moves); undo, save, load, reload.
+//! - [`players`]: who chose each move (you, a bot, unknown), kept by sessions and records.
 //! - [`records`]: the games played (SQLite), goals reached, `history` and `goals`.
 //! - [`picture`]: a game's table as an SVG file.
 //! - [`bot`]: players the host can ask for moves: `random`, and Rhai bots.
@@ -24,6 +25,7 @@ pub mod diagnostic;
 pub mod games;
 pub mod manifest;
 pub mod picture;
+pub mod players;
 pub mod records;
 pub mod repl;
 pub mod save;

@@ -1,9 +1,10 @@
 //! Save files: a game is (variant, option overrides, seed, moves), so that is all a save
-//! holds. Loading replays the moves under the current rules. Writes are atomic: a crash
+//! holds, with who chose the moves (so that a game resumed stays honest about it). Loading replays the moves under the current rules. Writes are atomic: a crash
 //! mid-save leaves the previous file intact.
 
 use crate::diagnostic::Diagnostic;
 use crate::manifest::options::OptionSpec;
+use crate::players::Run;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
@@ -28,6 +29,9 @@ pub struct SaveFile {
     /// Move labels in the order played.
     #[serde(default)]
     pub moves: Vec<String>,
+    /// Who chose the moves, in runs (missing in older saves: unknown).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub played_by: Vec<Run>,
     /// Every option's value when the game was saved: if a variant's default changes
     /// later, the save still loads as the game that was played.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]

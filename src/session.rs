@@ -1,10 +1,14 @@
 //! One game: a variant's rules, option values, a seed and the log of moves played. The
 //! state is always what the log produces from the seed, so undo, redo, load and reload
 //! are all replays, and a failed move is undone by replaying the log that preceded it.
+//! Beside each move the session keeps who chose it ([`Player`]): a move typed is yours, a
+//! bot's move (`bot::play_out`) is the bot's, and a move taken back and played again by
+//! `redo` or `reload` keeps its player.
 
 use crate::diagnostic::Diagnostic;
 use crate::manifest::options::{resolve, OptionValues};
 use crate::manifest::{Library, Variant};
+use crate::players::{self, Player};
 use crate::save::{SaveFile, FORMAT, VERSION};
 use crate::script::{events, Event, Goal, Limits, Move, Rules};
 use rhai::{Dynamic, Map};
@@ -21,14 +25,20 @@ pub struct Session {
     options: OptionValues,
     seed: u64,
     log: Vec<String>,
-    redo: Vec<String>,
+    /// Who chose each move of the log.
+    by: Vec<Player>,
+    /// Moves taken back, the next one to redo last, with who had chosen them.
+    redo: Vec<(String, Player)>,
     /// The moves the last `reload` could not replay, in order; while they are still the
     /// redo list, the next `reload` tries them again.
-    held: Vec<String>,
+    held: Vec<(String, Player)>,
     state: Dynamic,
     /// How many events the state held after setup and after each move of the log.
     marks: Vec<usize>,
     limits: Limits,
+    /// The variant's [`Variant::fingerprint`] when its rules were compiled here (new,
+    /// load, reload); `None` for rules compiled elsewhere (bulk runs), read when asked.
+    fingerprint: Option<String>,
 }
 
 /// A move the rules refused while a log was replayed.
@@ -67,8 +77,11 @@ impl Session {
         limits: Limits,
     ) -> Result<Session, Diagnostic> {
         let variant = Variant::load(library, variant)?;
+        let fingerprint = variant.fingerprint();
         let rules = Rules::compile(variant, limits)?;
-        Session::start_shared(Rc::new(rules), overrides, seed, limits)
+        let mut session = Session::start_shared(Rc::new(rules), overrides, seed, limits)?;
+        session.fingerprint = Some(fingerprint);
+        Ok(session)
     }
 
     /// Starts a new game with rules already compiled (bulk runs compile once per thread).
@@ -86,11 +99,13 @@ impl Session {
             options,
             seed,
             log: Vec::new(),
+            by: Vec::new(),
             redo: Vec::new(),
             held: Vec::new(),
             marks: vec![events::count(&state)],
             state,
             limits,
+            fingerprint: None,
         })
     }
 
@@ -100,6 +115,14 @@ impl Session {
 
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The fingerprint of what the variant's manifests set (options, data), as when the
+    /// rules were compiled (see [`Variant::fingerprint`]).
+    pub fn variant_fingerprint(&self) -> String {
+        self.fingerprint
+            .clone()
+            .unwrap_or_else(|| self.rules.variant.fingerprint())
     }
 
     pub fn seed(&self) -> u64 {
@@ -116,6 +139,11 @@ impl Session {
 
     pub fn log(&self) -> &[String] {
         &self.log
+    }
+
+    /// Who chose each move of the log.
+    pub fn players(&self) -> &[Player] {
+        &self.by
     }
 
     pub fn state(&self) -> &Dynamic {
@@ -193,10 +221,15 @@ impl Session {
         self.rules.view(&mut self.state, ansi)
     }
 
-    /// Plays the move with this label, or with this 1-based number in the move list, or
+    /// Plays the move you typed: its label, or its 1-based number in the move list, or
     /// a move made of steps typed whole (their labels joined by [`STEP`]). An illegal
     /// choice or a failing script leaves the game as it was.
     pub fn play(&mut self, choice: &str) -> Result<String, Diagnostic> {
+        self.play_as(choice, &Player::You)
+    }
+
+    /// [`Session::play`], the move chosen by `by`.
+    fn play_as(&mut self, choice: &str, by: &Player) -> Result<String, Diagnostic> {
         if let Some(reason) = self.over()? {
             return Err(
                 Diagnostic::new("move", format!("the game is over ({reason})"))
@@ -206,10 +239,10 @@ impl Session {
         let moves = self.rules.moves(&mut self.state)?;
         match pick(&moves, choice) {
             Ok(mv) => {
-                self.play_move(&mv)?;
+                self.play_move(&mv, by)?;
                 Ok(mv.label)
             }
-            Err(_) if choice.contains(STEP) => self.play_steps(choice),
+            Err(_) if choice.contains(STEP) => self.play_steps(choice, by),
             Err(e) => Err(match self.rules.why_not(&mut self.state, choice.trim())? {
                 Some(why) => Diagnostic {
                     message: format!("{}: {why}", e.message),
@@ -226,19 +259,20 @@ impl Session {
     }
 
     /// Plays each step of a move typed whole; if one is refused, every step is taken back.
-    fn play_steps(&mut self, choice: &str) -> Result<String, Diagnostic> {
+    fn play_steps(&mut self, choice: &str, by: &Player) -> Result<String, Diagnostic> {
         let (before, redo) = (self.log.len(), self.redo.clone());
         let mut played = Vec::new();
         for (i, step) in choice.split(STEP).enumerate() {
             let outcome = self.rules.moves(&mut self.state).and_then(|moves| {
                 let mv = pick(&moves, step)?;
-                self.play_move(&mv).map(|()| mv.label)
+                self.play_move(&mv, by).map(|()| mv.label)
             });
             match outcome {
                 Ok(label) => played.push(label),
                 Err(e) => {
                     self.state = self.replay_prefix(before)?;
                     self.log.truncate(before);
+                    self.by.truncate(before);
                     self.marks.truncate(before + 1);
                     self.redo = redo;
                     return Err(Diagnostic {
@@ -251,14 +285,19 @@ impl Session {
         Ok(played.join(STEP))
     }
 
-    /// Plays a move taken from `moves()`, restoring the state if the script fails.
-    /// A move other than the next one to redo forgets the redo list.
-    pub fn play_move(&mut self, mv: &Move) -> Result<(), Diagnostic> {
+    /// Plays a move taken from `moves()`, chosen by `by`, restoring the state if the
+    /// script fails. A move other than the next one to redo forgets the redo list.
+    pub fn play_move(&mut self, mv: &Move, by: &Player) -> Result<(), Diagnostic> {
         match self.rules.play(&mut self.state, mv) {
             Ok(()) => {
                 self.log.push(mv.label.clone());
+                self.by.push(by.clone());
                 self.marks.push(events::count(&self.state));
-                if self.redo.last() == Some(&mv.label) {
+                if self
+                    .redo
+                    .last()
+                    .is_some_and(|(label, _)| label == &mv.label)
+                {
                     self.redo.pop();
                 } else {
                     self.redo.clear();
@@ -281,19 +320,20 @@ impl Session {
             .ok_or_else(|| Diagnostic::new("undo", "there is no move to undo"))?;
         self.state = self.replay_prefix(self.log.len() - 1)?;
         self.log.pop();
+        let by = self.by.pop().unwrap_or(Player::Unknown);
         self.marks.truncate(self.log.len() + 1);
-        self.redo.push(label.clone());
+        self.redo.push((label.clone(), by));
         Ok(label)
     }
 
-    /// Plays again the last move taken back.
+    /// Plays again the last move taken back, as chosen by whoever chose it.
     pub fn redo(&mut self) -> Result<String, Diagnostic> {
-        let label = self
+        let (label, by) = self
             .redo
             .last()
             .cloned()
             .ok_or_else(|| Diagnostic::new("redo", "there is no move to redo"))?;
-        self.play(&label)
+        self.play_as(&label, &by)
     }
 
     /// The state after the first `n` moves of the log, rebuilt from the seed.
@@ -320,6 +360,7 @@ impl Session {
             seed: self.seed,
             options: self.overrides.iter().cloned().collect(),
             moves: self.log.clone(),
+            played_by: players::runs(&self.by),
             played_with: self
                 .options
                 .iter()
@@ -359,9 +400,15 @@ impl Session {
         limits: Limits,
     ) -> Result<Session, Diagnostic> {
         let variant = Variant::load(library, &save.variant)?;
+        let by = players::per_move(&save.played_by, save.moves.len())
+            .map_err(|why| Diagnostic::new("played_by", why).with_help(
+                "the save was edited or damaged: make `played_by` count every move, or remove it (who played becomes unknown)",
+            ))?;
         let (overrides, _) = save.overrides_under(&variant.options);
+        let fingerprint = variant.fingerprint();
         let rules = Rules::compile(variant, limits)?;
         let mut session = Session::start_shared(Rc::new(rules), &overrides, save.seed, limits)?;
+        session.fingerprint = Some(fingerprint);
         let replay = replay(&session.rules, &session.options, save.seed, &save.moves)?;
         if let Some(r) = replay.rejected {
             return Err(Diagnostic::new(
@@ -376,6 +423,7 @@ impl Session {
         session.state = replay.state;
         session.marks = replay.marks;
         session.log = save.moves.clone();
+        session.by = by;
         Ok(session)
     }
 
@@ -386,6 +434,7 @@ impl Session {
         let library = self.rules.variant.library.clone();
         let manifest = self.rules.variant.manifest.display().to_string();
         let variant = Variant::load(&library, &manifest)?;
+        let fingerprint = variant.fingerprint();
         let rules = Rc::new(Rules::compile(variant, self.limits)?);
         let options = resolve(&rules.variant.options, &self.overrides)?;
         let held = if self.redo.iter().rev().eq(self.held.iter()) {
@@ -393,17 +442,24 @@ impl Session {
         } else {
             Vec::new()
         };
-        let mut moves = self.log.clone();
+        let mut moves: Vec<(String, Player)> = self
+            .log
+            .iter()
+            .cloned()
+            .zip(self.by.iter().cloned())
+            .collect();
         moves.extend(held);
-        let replay = replay(&rules, &options, self.seed, &moves)?;
+        let labels: Vec<String> = moves.iter().map(|(label, _)| label.clone()).collect();
+        let replay = replay(&rules, &options, self.seed, &labels)?;
         self.rules = rules;
+        self.fingerprint = Some(fingerprint);
         self.options = options;
         self.state = replay.state;
         self.marks = replay.marks;
         // The moves the new rules refused wait in the redo list, so that reverting the
         // rule and reloading (or `redo`) brings them back.
         self.held = moves.split_off(replay.replayed);
-        self.log = moves;
+        (self.log, self.by) = moves.into_iter().unzip();
         if !self.held.is_empty() {
             self.redo = self.held.iter().rev().cloned().collect();
         }

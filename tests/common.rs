@@ -348,3 +348,18 @@ pub fn assert_in_order(text: &str, needles: &[&str]) {
         }
     }
 }
+
+/// Plays `moves` moves of `session` (all when `None`) as typed at the REPL, so they are
+/// yours, choosing at random (as the random bot seeded with `seed` would).
+pub fn type_moves(session: &mut houserules::session::Session, seed: u64, moves: Option<usize>) {
+    use houserules::bot::Bot;
+    let mut chooser = houserules::bot::RandomBot::seeded(seed);
+    for _ in 0..moves.unwrap_or(usize::MAX) {
+        let legal = session.moves().unwrap();
+        if legal.is_empty() {
+            break;
+        }
+        let i = chooser.choose(session.state(), &legal).unwrap();
+        session.play(&legal[i].label).unwrap();
+    }
+}

@@ -4,6 +4,7 @@
 
 use crate::common::{sorted, Game};
 use houserules::bot::{Bot, RandomBot};
+use houserules::players::Player;
 use houserules::script::Limits;
 use houserules::session::Session;
 
@@ -447,7 +448,8 @@ fn random_games_conserve_meeples_and_end_with_player_minus_invaders() {
                 break;
             }
             let i = bot.choose(s.state(), &moves).unwrap();
-            s.play_move(&moves[i]).unwrap();
+            s.play_move(&moves[i], &Player::Bot("random".into()))
+                .unwrap();
         }
         assert_eq!(
             s.over().unwrap().as_deref(),

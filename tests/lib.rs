@@ -4,11 +4,14 @@ mod common;
 
 mod bad_input;
 mod cluster;
+#[cfg(unix)]
+mod completion;
 mod corpus;
 mod events;
 mod families;
 mod fuzz;
 mod goals;
+mod honest_records;
 mod house_rules;
 mod invaders;
 mod ora_et_labora;

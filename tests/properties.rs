@@ -4,6 +4,7 @@
 
 use crate::common::library;
 use houserules::bot::{Bot, RandomBot};
+use houserules::players::Player;
 use houserules::script::Limits;
 use houserules::session::Session;
 use proptest::prelude::*;
@@ -64,7 +65,9 @@ fn check_game(seed: u64, colours: u8, meeples: u8) -> Result<(), TestCaseError> 
             step
         );
         let i = bot.choose(session.state(), &moves).unwrap();
-        session.play_move(&moves[i]).unwrap();
+        session
+            .play_move(&moves[i], &Player::Bot("random".into()))
+            .unwrap();
     }
     Err(TestCaseError::fail(format!(
         "seed {seed}: no end after 1000 moves"

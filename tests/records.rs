@@ -3,22 +3,23 @@
 //! first schema version; and databases that are damaged, locked or too new, which never
 //! cost the game in hand.
 
-use crate::common::{assert_in_order, house_rule, houserules_with_db, library, TempLibrary};
-use houserules::bot::{play_out, RandomBot};
+use crate::common::{
+    assert_in_order, house_rule, houserules_with_db, library, type_moves, TempLibrary,
+};
 use houserules::manifest::Library;
 use houserules::records::{self, GameRecord, GoalReached, HistoryQuery, Store};
 use houserules::script::Limits;
 use houserules::session::Session;
 use std::path::{Path, PathBuf};
 
-/// A game of `variant` played to the end by the random bot.
+/// A game of `variant` played to the end as you would, moves chosen at random.
 fn finished_in(lib: &Library, variant: &str, seed: u64, options: &[(&str, &str)]) -> Session {
     let options: Vec<(String, String)> = options
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
     let mut s = Session::new(lib, variant, &options, seed, Limits::default()).unwrap();
-    play_out(&mut s, &mut RandomBot::seeded(seed), None).unwrap();
+    type_moves(&mut s, seed, None);
     assert!(s.over().unwrap().is_some());
     s
 }
@@ -245,7 +246,7 @@ fn the_checklist_ticks_each_goal_with_the_first_game_and_keeps_variant_results_a
             "as a variant result: game 3, 2026-02-03 09:00 (meeples_per_colour=5)\n",
             "[ ] G14  Having used all tiles\n",
             "[v] OLD  A goal the rules no longer list",
-            "[x] reached in a game with the variant's own options; [v] only with options changed\n",
+            "[x] reached in a game you played with the variant's own rules and options; [v] only with options changed;\n",
         ],
     );
 }
@@ -446,7 +447,7 @@ fn the_repl_records_a_finished_game_once_and_history_and_replay_find_it() {
         &run.stdout,
         &[
             "game over: ",
-            "recorded as game 1; `history` lists the games\n",
+            "recorded as game 1, not counted for goals (played by random); `history` lists the games\n",
         ],
     );
     assert_eq!(
@@ -586,8 +587,19 @@ fn simulations_are_recorded_only_when_asked() {
         .list(&HistoryQuery::default())
         .unwrap();
     assert_eq!(games.len(), 3);
-    // Each recorded game replays to the result the simulation reported.
+    // Each recorded game says the bot played it, and replays to the result the
+    // simulation reported.
     for g in games {
+        assert_eq!(
+            houserules::players::summary(&g.record.played_by),
+            "random",
+            "game {}",
+            g.id
+        );
+        assert_eq!(
+            g.record.standing(),
+            records::Standing::Apart("played by random".into())
+        );
         let mut s = Session::from_save(&library(), &g.record.to_save(), Limits::default()).unwrap();
         assert_eq!(
             s.score().unwrap()["total"].as_int().unwrap(),
@@ -694,7 +706,7 @@ fn a_failing_score_still_records_the_game_and_names_the_hook() {
         "fn score() {\n    throw \"score() is broken\";\n}\n",
     );
     let mut s = Session::new(&lib.library, "x", &[], 3, Limits::default()).unwrap();
-    play_out(&mut s, &mut RandomBot::seeded(3), None).unwrap();
+    type_moves(&mut s, 3, None);
     let r = GameRecord::of_session(&mut s).unwrap();
     assert_eq!(r.total, None);
     assert_eq!(r.moves, s.log());

@@ -6,6 +6,7 @@
 use crate::common::{houserules, library};
 use houserules::bot::{self, player_view, Bot, SearchOptions};
 use houserules::manifest::Variant;
+use houserules::players::Player;
 use houserules::script::rng::Rng;
 use houserules::script::{Limits, Rules};
 use houserules::session::Session;
@@ -128,7 +129,9 @@ fn the_real_order_of_the_piles_never_changes_a_choice() {
                     session.log()
                 );
             }
-            session.play_move(&moves[real]).unwrap();
+            session
+                .play_move(&moves[real], &Player::Bot("search".into()))
+                .unwrap();
         }
     }
     assert!(decisions >= 10, "{decisions} decisions");

@@ -18,9 +18,11 @@ pub use script::ScriptBot;
 pub use search::{SearchBot, SearchOptions};
 
 use crate::diagnostic::Diagnostic;
+use crate::players::Player;
 use crate::session::Session;
 
-/// Lets `bot` play up to `limit` moves (all when `None`), until the game ends.
+/// Lets `bot` play up to `limit` moves (all when `None`), until the game ends; the
+/// session notes each move as the bot's.
 /// Returns the labels played. Stops at the first error or at Ctrl-C: the moves played
 /// until then stand, and the move under way is taken back.
 pub fn play_out(
@@ -28,6 +30,7 @@ pub fn play_out(
     bot: &mut dyn Bot,
     limit: Option<usize>,
 ) -> Result<Vec<String>, Diagnostic> {
+    let by = Player::Bot(bot.name().to_owned());
     let mut played = Vec::new();
     while limit.is_none_or(|n| played.len() < n) {
         if crate::script::interrupt::requested() {
@@ -54,7 +57,7 @@ pub fn play_out(
                 format!("bot chose move {i} of {}", moves.len()),
             )
         })?;
-        session.play_move(mv)?;
+        session.play_move(mv, &by)?;
         played.push(mv.label.clone());
     }
     Ok(played)

@@ -11,6 +11,7 @@ pub use options::{OptionKind, OptionSpec, OptionValue, OptionValues};
 
 use crate::diagnostic::Diagnostic;
 use raw::{RawData, RawManifest, RawOption};
+use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 use toml::Spanned;
@@ -62,6 +63,36 @@ impl Variant {
     pub fn load(library: &Library, name_or_path: &str) -> Result<Variant, Diagnostic> {
         let path = library.resolve_manifest(name_or_path)?;
         load_chain(library, &path, &mut Vec::new())
+    }
+
+    /// SHA-256 of what the manifests set that changes a game: each option's default and
+    /// range, and each data table (a data file's text, or an inline table); help texts
+    /// and layout do not count. Records compare it with the shipped variant's
+    /// (`records::shipped`). A data file that cannot be read counts as empty.
+    pub fn fingerprint(&self) -> String {
+        let mut hasher = Sha256::new();
+        let mut field = |text: &str| {
+            // Length first, so that text moving from one field to the next changes the hash.
+            hasher.update((text.len() as u64).to_le_bytes());
+            hasher.update(text.as_bytes());
+        };
+        for (name, spec) in &self.options {
+            field(name);
+            field(&spec.default.to_string());
+            field(&format!("{:?}", spec.kind));
+        }
+        for (key, source) in &self.data {
+            field(key);
+            match source {
+                DataSource::File(path) => field(&std::fs::read_to_string(path).unwrap_or_default()),
+                DataSource::Inline { table, .. } => field(&table.to_string()),
+            }
+        }
+        hasher
+            .finalize()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
     }
 }
 

@@ -5,16 +5,19 @@
 //! - [`schema`]: the tables and their numbered migrations.
 //! - [`store`]: the database ([`Store`]) and its errors.
 //! - [`pending`]: games kept beside a database that could not take them.
+//! - [`shipped`]: whether a game's scripts are those shipped with its variant.
 //! - [`report`]: the `history` table and the `goals` checklist as text.
 
 pub mod pending;
 mod record;
 mod report;
 pub mod schema;
+pub mod shipped;
 mod store;
 
-pub use record::{GameRecord, GoalReached};
+pub use record::{standing, GameRecord, GoalReached, Standing};
 pub use report::{checklist, history_table};
+pub use shipped::RulesOrigin;
 pub use store::{GoalHit, HistoryQuery, Store, StoredGame};
 
 use crate::diagnostic::Diagnostic;

@@ -1,9 +1,11 @@
 //! One finished game as it is kept: enough to list it (date, variant, result), to judge
-//! it (options changed, goals reached, the rules' fingerprint) and to replay it (seed,
-//! options, moves). The same shape is stored in the database, printed by
+//! it (options changed, goals reached, who played, the rules' fingerprint and whether
+//! they were the shipped ones) and to replay it (seed, options, moves). The same shape is stored in the database, printed by
 //! `history --json` and written by `export FILE`.
 
+use super::shipped::RulesOrigin;
 use crate::diagnostic::Diagnostic;
+use crate::players::{self, Player, Run};
 use crate::save::{write_atomically, SaveFile, FORMAT, VERSION};
 use crate::session::Session;
 use serde::{Deserialize, Serialize};
@@ -24,8 +26,16 @@ pub struct GameRecord {
     pub variant_result: bool,
     /// SHA-256 of the variant's scripts: which rules the game was played under.
     pub scripts_hash: String,
+    /// Whether those scripts, and the option defaults and data, were the ones houserules
+    /// ships with the variant (unknown in a record of an older houserules).
+    #[serde(default)]
+    pub rules: RulesOrigin,
     pub seed: u64,
     pub moves: Vec<String>,
+    /// Who chose the moves, in runs; none in a record of an older houserules, whose
+    /// players are unknown (see [`GameRecord::players`]).
+    #[serde(default)]
+    pub played_by: Vec<Run>,
     /// `total` of the score map, when it is a whole number.
     pub total: Option<i64>,
     /// The whole map `score()` returned at the end.
@@ -48,6 +58,59 @@ pub struct GoalReached {
     pub text: String,
 }
 
+/// How a game's result counts for its variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Standing {
+    /// Played by you under the variant's own rules and options.
+    Counted,
+    /// Played by you under its own rules, with options changed.
+    VariantResult,
+    /// Not your result under the variant's rules; why, for people.
+    Apart(String),
+}
+
+impl Standing {
+    /// Why the game does not count, if it does not.
+    pub fn why_apart(&self) -> Option<&str> {
+        match self {
+            Standing::Apart(why) => Some(why),
+            Standing::Counted | Standing::VariantResult => None,
+        }
+    }
+}
+
+/// The runs of who played a game of `moves` moves; none (written by an older
+/// houserules) means nobody knows.
+pub fn players_or_unknown(played_by: Vec<Run>, moves: usize) -> Vec<Run> {
+    if played_by.is_empty() && moves > 0 {
+        return vec![Run {
+            by: Player::Unknown,
+            moves,
+        }];
+    }
+    played_by
+}
+
+/// How a game counts, from who played it, its rules and whether options were changed.
+pub fn standing(played_by: &[Run], rules: RulesOrigin, variant_result: bool) -> Standing {
+    let mut why = Vec::new();
+    if players::all_unknown(played_by) {
+        why.push("who played is unknown".to_owned());
+    } else if !players::all_yours(played_by) {
+        why.push(format!("played by {}", players::summary(played_by)));
+    }
+    match rules {
+        RulesOrigin::Edited => why.push("the rules were edited".to_owned()),
+        RulesOrigin::Unknown => why.push("the rules were not checked".to_owned()),
+        RulesOrigin::Shipped | RulesOrigin::Own => {}
+    }
+    match (why.is_empty(), variant_result) {
+        (false, _) => Standing::Apart(why.join("; ")),
+        (true, true) => Standing::VariantResult,
+        (true, false) => Standing::Counted,
+    }
+}
+
 /// The entry of a record's score map listing the hooks that failed at the end.
 pub const HOOK_FAILURES: &str = "hook_failures";
 
@@ -63,6 +126,27 @@ impl GameRecord {
                     .collect()
             })
             .unwrap_or_default()
+    }
+
+    /// Who chose the moves, in runs: those recorded, or all unknown in a record of an
+    /// older houserules.
+    pub fn players(&self) -> Vec<Run> {
+        players_or_unknown(self.played_by.clone(), self.moves.len())
+    }
+
+    /// How this game counts for its variant.
+    pub fn standing(&self) -> Standing {
+        standing(&self.players(), self.rules, self.variant_result)
+    }
+
+    /// How the game counts, as said after `recorded as game N`: nothing for your own
+    /// result, else `, a variant result (…)` or `, not counted for goals (why)`.
+    pub fn standing_note(&self) -> String {
+        match self.standing() {
+            Standing::Counted => String::new(),
+            Standing::VariantResult => format!(", a variant result ({})", self.options_text()),
+            Standing::Apart(why) => format!(", not counted for goals ({why})"),
+        }
     }
 
     /// The record of a session's game, which must be over.
@@ -133,8 +217,14 @@ impl GameRecord {
             variant_result: !options.is_empty(),
             options,
             scripts_hash: session.rules().scripts_hash().to_owned(),
+            rules: RulesOrigin::of(
+                &session.variant().name,
+                session.rules().scripts_hash(),
+                &session.variant_fingerprint(),
+            ),
             seed: session.seed(),
             moves: session.log().to_vec(),
+            played_by: players::runs(session.players()),
             total: score.get("total").and_then(serde_json::Value::as_i64),
             rank: score.get("rank").map(|r| match r {
                 serde_json::Value::String(s) => s.clone(),
@@ -155,6 +245,7 @@ impl GameRecord {
             seed: self.seed,
             options: self.options.clone(),
             moves: self.moves.clone(),
+            played_by: self.players(),
             played_with: Default::default(),
         }
     }

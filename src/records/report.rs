@@ -1,8 +1,12 @@
-//! The listings a player reads: the `history` table of games and the `goals` checklist,
-//! which ticks a goal once any game of the variant reached it, like the boxes on the
-//! rule sheet.
+//! The listings a player reads: the `history` table of games (with who played each and
+//! under whose rules) and the `goals` checklist, which ticks a goal once a game you
+//! played under the variant's own rules reached it, like the boxes on the rule sheet;
+//! variant results and games that do not count (a bot played, the rules were edited,
+//! who played is unknown) are shown apart.
 
+use super::record::Standing;
 use super::store::{GoalHit, StoredGame};
+use crate::players;
 use crate::script::Goal;
 use std::fmt::Write;
 
@@ -11,17 +15,24 @@ pub fn history_table(games: &[StoredGame]) -> String {
     if games.is_empty() {
         return "no games recorded yet\n".to_owned();
     }
-    let width = games
+    let players: Vec<String> = games
         .iter()
-        .map(|g| g.record.variant.len())
-        .max()
-        .unwrap_or(0)
-        .max("variant".len());
-    let mut out = format!(
-        "game  date (UTC)        {:<width$}  result  goals  notes\n",
-        "variant"
+        .map(|g| players::summary(&g.record.players()))
+        .collect();
+    let column = |header: &str, cells: &mut dyn Iterator<Item = usize>| {
+        cells.max().unwrap_or(0).max(header.chars().count())
+    };
+    let width = column("variant", &mut games.iter().map(|g| g.record.variant.len()));
+    let by_width = column("played by", &mut players.iter().map(|p| p.chars().count()));
+    let rules_width = column(
+        "rules",
+        &mut games.iter().map(|g| g.record.rules.to_string().len()),
     );
-    for g in games {
+    let mut out = format!(
+        "game  date (UTC)        {:<width$}  result  goals  {:<by_width$}  {:<rules_width$}  notes\n",
+        "variant", "played by", "rules"
+    );
+    for (g, played_by) in games.iter().zip(&players) {
         let r = &g.record;
         let mut notes = Vec::new();
         if let Some(rank) = &r.rank {
@@ -32,22 +43,24 @@ pub fn history_table(games: &[StoredGame]) -> String {
         }
         notes.push(r.end_reason.clone());
         let total = r.total.map(|t| t.to_string()).unwrap_or_else(|| "-".into());
-        let _ = writeln!(
-            out,
-            "{:>4}  {:<16}  {:<width$}  {total:>6}  {:>5}  {}",
+        let line = format!(
+            "{:>4}  {:<16}  {:<width$}  {total:>6}  {:>5}  {played_by:<by_width$}  {:<rules_width$}  {}",
             g.id,
             minutes(&r.played_at),
             r.variant,
             r.goals.len(),
+            r.rules.to_string(),
             notes.join("; ")
         );
+        let _ = writeln!(out, "{}", line.trim_end());
     }
     out
 }
 
 /// The checklist: every goal of the rules (`goals`, whose `reached` marks the game in
 /// hand), then goals recorded under ids the rules no longer list; each with the first
-/// game that reached it. Games with options changed tick a goal apart.
+/// game that reached it. Games with options changed tick a goal apart (`[v]`), and games
+/// that do not count further apart (`[~]`, with why).
 pub fn checklist(heading: &str, goals: &[Goal], hits: &[GoalHit]) -> String {
     let mut rows: Vec<(&str, &str, bool)> = goals
         .iter()
@@ -66,14 +79,17 @@ pub fn checklist(heading: &str, goals: &[Goal], hits: &[GoalHit]) -> String {
     let mut reached = 0;
     let mut lines = String::new();
     for (id, text, this_game) in &rows {
-        let of_goal = |variant_result: bool| {
+        let of_goal = |kind: fn(&Standing) -> bool| {
             hits.iter()
-                .filter(move |h| h.goal.id == *id && h.variant_result == variant_result)
+                .filter(move |h| h.goal.id == *id && kind(&h.standing))
         };
+        let counted = |s: &Standing| *s == Standing::Counted;
+        let variant_result = |s: &Standing| *s == Standing::VariantResult;
+        let apart = |s: &Standing| s.why_apart().is_some();
         let mut notes = Vec::new();
-        let mark = if let Some(first) = of_goal(false).next() {
+        let mark = if let Some(first) = of_goal(counted).next() {
             reached += 1;
-            let games = of_goal(false).count();
+            let games = of_goal(counted).count();
             notes.push(format!(
                 "game {}, {}",
                 first.game,
@@ -83,7 +99,7 @@ pub fn checklist(heading: &str, goals: &[Goal], hits: &[GoalHit]) -> String {
                 notes.push(format!("{games} games"));
             }
             'x'
-        } else if let Some(first) = of_goal(true).next() {
+        } else if let Some(first) = of_goal(variant_result).next() {
             notes.push(format!(
                 "as a variant result: game {}, {} ({})",
                 first.game,
@@ -91,6 +107,14 @@ pub fn checklist(heading: &str, goals: &[Goal], hits: &[GoalHit]) -> String {
                 first.options
             ));
             'v'
+        } else if let Some(first) = of_goal(apart).next() {
+            notes.push(format!(
+                "not counted: game {}, {} ({})",
+                first.game,
+                minutes(&first.played_at),
+                first.standing.why_apart().unwrap_or_default()
+            ));
+            '~'
         } else {
             ' '
         };
@@ -105,7 +129,7 @@ pub fn checklist(heading: &str, goals: &[Goal], hits: &[GoalHit]) -> String {
         lines.push('\n');
     }
     format!(
-        "{heading}: {reached} of {} goals reached\n{lines}[x] reached in a game with the variant's own options; [v] only with options changed\n",
+        "{heading}: {reached} of {} goals reached\n{lines}[x] reached in a game you played with the variant's own rules and options; [v] only with options changed;\n[~] only in games that do not count (a bot played, the rules were edited, or who played is unknown)\n",
         rows.len()
     )
 }

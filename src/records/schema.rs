@@ -7,7 +7,7 @@
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 
 /// Migration `i` brings the schema from version `i` to `i + 1`.
-pub const MIGRATIONS: [&str; 3] = [
+pub const MIGRATIONS: [&str; 4] = [
     // 1: one row per finished game. JSON text for the option map, moves and score map.
     "CREATE TABLE games (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -36,6 +36,13 @@ pub const MIGRATIONS: [&str; 3] = [
     );",
     // 3: what the rules announced during each move (JSON array); older games have none.
     "ALTER TABLE games ADD COLUMN events TEXT NOT NULL DEFAULT '[]';",
+    // 4: who chose the moves (JSON runs, as in saves) and whether the scripts were the
+    // shipped ones. Nobody knows for older games: one run of `unknown` over their moves
+    // (none when the moves are damaged), and rules `unknown`.
+    "ALTER TABLE games ADD COLUMN played_by TEXT NOT NULL DEFAULT '[]';
+    UPDATE games SET played_by = json_array(json_object('by', 'unknown', 'moves', json_array_length(moves)))
+        WHERE json_valid(moves) AND json_type(moves) = 'array' AND json_array_length(moves) > 0;
+    ALTER TABLE games ADD COLUMN rules TEXT NOT NULL DEFAULT 'unknown';",
 ];
 
 /// The version this program writes.

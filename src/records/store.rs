@@ -4,8 +4,9 @@
 //! `export FILE` instead).
 
 use super::pending;
-use super::record::{GameRecord, GoalReached};
+use super::record::{players_or_unknown, standing, GameRecord, GoalReached, Standing};
 use super::schema::{migrate, LATEST};
+use super::shipped::RulesOrigin;
 use crate::diagnostic::Diagnostic;
 use rusqlite::types::Type;
 use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension, Row};
@@ -19,7 +20,7 @@ use std::time::Duration;
 const BUSY_WAIT: Duration = Duration::from_secs(5);
 
 const GAME_COLUMNS: &str = "id, played_at, variant, options, scripts_hash, seed, moves, total, \
-                            score, end_reason, rank, variant_result, events";
+                            score, end_reason, rank, variant_result, events, played_by, rules";
 
 /// An open games database, migrated to the current schema.
 pub struct Store {
@@ -44,7 +45,8 @@ pub struct GoalHit {
     pub goal: GoalReached,
     pub game: i64,
     pub played_at: String,
-    pub variant_result: bool,
+    /// Whether the game counts for the variant, as a variant result, or not at all.
+    pub standing: Standing,
     /// `name=value, …` of the game's changed options.
     pub options: String,
 }
@@ -130,8 +132,8 @@ impl Store {
             let tx = self.conn.transaction()?;
             tx.execute(
                 "INSERT INTO games (played_at, variant, options, scripts_hash, seed, moves, total, \
-                 score, end_reason, rank, variant_result, events) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                 score, end_reason, rank, variant_result, events, played_by, rules) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
                 params![
                     r.played_at,
                     r.variant,
@@ -145,6 +147,8 @@ impl Store {
                     r.rank,
                     r.variant_result,
                     json(&r.events),
+                    json(&r.players()),
+                    r.rules.key(),
                 ],
             )?;
             let id = tx.last_insert_rowid();
@@ -194,11 +198,16 @@ impl Store {
         let hits = (|| {
             let mut stmt = self.conn.prepare(
                 "SELECT goals.goal, goals.text, games.id, games.played_at, games.variant_result, \
-                 games.options FROM goals JOIN games ON games.id = goals.game_id \
+                 games.options, games.moves, games.played_by, games.rules \
+                 FROM goals JOIN games ON games.id = goals.game_id \
                  WHERE games.variant = ?1 ORDER BY games.played_at, games.id, goals.rowid",
             )?;
             let rows = stmt.query_map([variant], |row| {
                 let options: BTreeMap<String, String> = from_json(row, 5)?;
+                let moves: Vec<String> = from_json(row, 6)?;
+                let played_by = players_or_unknown(from_json(row, 7)?, moves.len());
+                let rules: String = row.get(8)?;
+                let variant_result: bool = row.get(4)?;
                 Ok(GoalHit {
                     goal: GoalReached {
                         id: row.get(0)?,
@@ -206,7 +215,7 @@ impl Store {
                     },
                     game: row.get(2)?,
                     played_at: row.get(3)?,
-                    variant_result: row.get(4)?,
+                    standing: standing(&played_by, RulesOrigin::from_key(&rules), variant_result),
                     options: options
                         .iter()
                         .map(|(k, v)| format!("{k}={v}"))
@@ -264,6 +273,8 @@ fn game_row(row: &Row) -> rusqlite::Result<StoredGame> {
             rank: row.get(10)?,
             variant_result: row.get(11)?,
             events: from_json(row, 12)?,
+            played_by: from_json(row, 13)?,
+            rules: RulesOrigin::from_key(&row.get::<_, String>(14)?),
             goals: Vec::new(),
         },
     })

@@ -430,13 +430,10 @@ impl Repl {
             .map(|f| format!("warning: {f}; the game is recorded without it\n"))
             .collect();
         let shown = match pending::record(db, &record) {
-            Ok(Recorded::Stored(id)) if record.variant_result => format!(
-                "recorded as game {id}, a variant result ({}); `history` lists the games\n",
-                record.options_text()
+            Ok(Recorded::Stored(id)) => format!(
+                "recorded as game {id}{}; `history` lists the games\n",
+                record.standing_note()
             ),
-            Ok(Recorded::Stored(id)) => {
-                format!("recorded as game {id}; `history` lists the games\n")
-            }
             Ok(Recorded::Kept { file, why }) => format!(
                 "note: {why}\nthe game is kept in {} and is recorded the next time the database can be written\n",
                 file.display()

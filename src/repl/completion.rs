@@ -1,9 +1,17 @@
-//! Tab completion: commands, variant names, option names, the current move labels and
-//! the flags of `history`.
+//! Tab completion as in a shell: commands, variant names, option names, the current move
+//! labels, bot names, the flags of `history`, and file paths where a command takes a file
+//! (`load`, `save`, `render`, `export`, `check`, `sim --json/--csv/--plot`).
+//!
+//! The shell's manners are decided here, not in the editor: a single match is offered
+//! alone (the editor, with quick completions on, inserts it without a menu); several
+//! matches that share more than what is typed are offered as that common prefix alone
+//! (inserted at once, no menu); only when nothing more can be inserted are the matches
+//! offered all together, which opens the menu on that Tab.
 //! The REPL refreshes the word lists after every command; the completer only reads them.
 
 use reedline::{Completer, CompletionResult, Span, Suggestion};
 use std::collections::BTreeMap;
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 /// What can be completed right now.
@@ -25,11 +33,34 @@ pub type SharedWords = Arc<Mutex<Words>>;
 
 pub struct WordCompleter(pub SharedWords);
 
-/// The candidates for the word being typed, given the words before it.
-pub fn candidates(words: &Words, before: &[&str]) -> Vec<String> {
-    match before {
+/// Where the candidates for a word come from.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Source {
+    Words(Vec<String>),
+    /// Files and folders (the word is a path); with `also`, these words as well.
+    Paths {
+        also: Vec<String>,
+    },
+}
+
+/// The commands whose argument is a file, and the `sim` flags followed by one.
+const FILE_COMMANDS: [&str; 4] = ["load", "save", "render", "export"];
+const FILE_FLAGS: [&str; 3] = ["--json", "--csv", "--plot"];
+
+/// Where the candidates for the word being typed come from, given the words before it.
+pub fn source(words: &Words, before: &[&str]) -> Source {
+    let list = match before {
+        [command] if FILE_COMMANDS.contains(command) => return Source::Paths { also: Vec::new() },
+        ["check"] => {
+            return Source::Paths {
+                also: words.variants.clone(),
+            }
+        }
+        ["sim", .., flag] if FILE_FLAGS.contains(flag) => {
+            return Source::Paths { also: Vec::new() }
+        }
         [] => words.commands.iter().chain(&words.moves).cloned().collect(),
-        ["new" | "options" | "check"] | [.., "--vs"] => words.variants.clone(),
+        ["new" | "options"] | [.., "--vs"] => words.variants.clone(),
         [.., "--bot" | "--vs-bot"] => words.bots.clone(),
         [.., "--set"] => {
             let options = match before {
@@ -48,23 +79,121 @@ pub fn candidates(words: &Words, before: &[&str]) -> Vec<String> {
             .map(String::from)
             .to_vec(),
         _ => Vec::new(),
+    };
+    Source::Words(list)
+}
+
+/// The files and folders whose path starts with `typed`, a folder ending in `/`. Hidden
+/// entries only when their name is being typed (`.`), as a shell does; an unreadable
+/// folder has none.
+pub fn paths(typed: &str) -> Vec<String> {
+    let (folder, name) = match typed.rfind('/') {
+        Some(i) => typed.split_at(i + 1),
+        None => ("", typed),
+    };
+    let dir = if folder.is_empty() {
+        Path::new(".")
+    } else {
+        Path::new(folder)
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let file = entry.file_name().into_string().ok()?;
+            if !file.starts_with(name) || (file.starts_with('.') && !name.starts_with('.')) {
+                return None;
+            }
+            // Follows links, so a link to a folder completes as a folder.
+            let slash = if entry.path().is_dir() { "/" } else { "" };
+            Some(format!("{folder}{file}{slash}"))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// A completion offered for the word being typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offer {
+    pub value: String,
+    /// The word is finished (a space follows it); not after a common prefix, an
+    /// option's `name=` or a folder's `/`.
+    pub whole: bool,
+}
+
+/// The shell's rule: the only match; else the prefix all matches share, when it is longer
+/// than what is typed; else every match (for the menu).
+pub fn offers(typed: &str, candidates: Vec<String>) -> Vec<Offer> {
+    let mut matches: Vec<String> = candidates
+        .into_iter()
+        .filter(|c| c.starts_with(typed))
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    matches.retain(|m| seen.insert(m.clone()));
+    let open_ended = |value: &str| value.ends_with('=') || value.ends_with('/');
+    if let [only] = matches.as_slice() {
+        return vec![Offer {
+            whole: !open_ended(only),
+            value: only.clone(),
+        }];
     }
+    let prefix = common_prefix(&matches);
+    if prefix.len() > typed.len() {
+        return vec![Offer {
+            value: prefix.to_owned(),
+            whole: false,
+        }];
+    }
+    matches
+        .into_iter()
+        .map(|value| Offer {
+            whole: !open_ended(&value),
+            value,
+        })
+        .collect()
+}
+
+/// The longest prefix of every string in `list` (cut at a character boundary).
+fn common_prefix(list: &[String]) -> &str {
+    let Some(first) = list.first() else {
+        return "";
+    };
+    let mut end = first.len();
+    for other in &list[1..] {
+        let shared = first
+            .char_indices()
+            .zip(other.chars())
+            .take_while(|((_, a), b)| a == b)
+            .last()
+            .map_or(0, |((i, a), _)| i + a.len_utf8());
+        end = end.min(shared);
+    }
+    &first[..end]
 }
 
 impl Completer for WordCompleter {
     fn complete(&mut self, line: &str, pos: usize) -> CompletionResult {
-        let line = &line[..pos.min(line.len())];
+        let line = line.get(..pos).unwrap_or(line);
         let start = line.rfind(char::is_whitespace).map_or(0, |i| i + 1);
         let typed = &line[start..];
         let before: Vec<&str> = line[..start].split_whitespace().collect();
         let words = self.0.lock().map(|w| w.clone()).unwrap_or_default();
-        let suggestions: Vec<Suggestion> = candidates(&words, &before)
+        let candidates = match source(&words, &before) {
+            Source::Words(list) => list,
+            Source::Paths { mut also } => {
+                also.extend(paths(typed));
+                also
+            }
+        };
+        let suggestions: Vec<Suggestion> = offers(typed, candidates)
             .into_iter()
-            .filter(|c| c.starts_with(typed))
-            .map(|value| Suggestion {
-                append_whitespace: !value.ends_with('='),
-                value,
-                span: Span::new(start, pos),
+            .map(|offer| Suggestion {
+                append_whitespace: offer.whole,
+                value: offer.value,
+                span: Span::new(start, line.len()),
                 ..Suggestion::default()
             })
             .collect();
@@ -90,24 +219,128 @@ mod tests {
         }
     }
 
+    fn listed(source: Source) -> Vec<String> {
+        match source {
+            Source::Words(list) => list,
+            Source::Paths { .. } => panic!("paths, not words"),
+        }
+    }
+
     #[test]
     fn completes_by_position() {
         let w = words();
-        assert_eq!(candidates(&w, &[]), ["new", "moves", "0,1@90"]);
-        assert_eq!(candidates(&w, &["new"]), ["carcassonne-solo"]);
+        assert_eq!(listed(source(&w, &[])), ["new", "moves", "0,1@90"]);
+        assert_eq!(listed(source(&w, &["new"])), ["carcassonne-solo"]);
         assert_eq!(
-            candidates(&w, &["new", "carcassonne-solo", "--set"]),
+            listed(source(&w, &["new", "carcassonne-solo", "--set"])),
             ["meeples_per_colour="]
         );
-        assert_eq!(candidates(&w, &["new", "other", "--set"]), ["colours="]);
-        assert_eq!(candidates(&w, &["play"]), ["0,1@90"]);
-        assert_eq!(candidates(&w, &["history", "--best"])[0], "--variant");
+        assert_eq!(listed(source(&w, &["new", "other", "--set"])), ["colours="]);
+        assert_eq!(listed(source(&w, &["play"])), ["0,1@90"]);
+        assert_eq!(listed(source(&w, &["history", "--best"]))[0], "--variant");
         assert_eq!(
-            candidates(&w, &["history", "--variant"]),
+            listed(source(&w, &["history", "--variant"])),
             ["carcassonne-solo"]
         );
-        assert_eq!(candidates(&w, &["sim", "--vs"]), ["carcassonne-solo"]);
-        assert_eq!(candidates(&w, &["auto", "--bot"]), ["random", "greedy"]);
+        assert_eq!(listed(source(&w, &["sim", "--vs"])), ["carcassonne-solo"]);
+        assert_eq!(listed(source(&w, &["auto", "--bot"])), ["random", "greedy"]);
+    }
+
+    #[test]
+    fn file_arguments_complete_as_paths() {
+        let w = words();
+        for before in [
+            &["load"][..],
+            &["save"],
+            &["render"],
+            &["export"],
+            &["sim", "--games", "5", "--json"],
+            &["sim", "--csv"],
+            &["sim", "--plot"],
+        ] {
+            assert_eq!(
+                source(&w, before),
+                Source::Paths { also: Vec::new() },
+                "{before:?}"
+            );
+        }
+        assert_eq!(
+            source(&w, &["check"]),
+            Source::Paths {
+                also: vec!["carcassonne-solo".into()]
+            }
+        );
+        // Only the file itself is a path: `save x --force` and `sim --games` are not.
+        assert_eq!(source(&w, &["save", "x"]), Source::Words(Vec::new()));
+        assert_eq!(source(&w, &["sim", "--games"]), Source::Words(Vec::new()));
+    }
+
+    fn offered(typed: &str, candidates: &[&str]) -> Vec<(String, bool)> {
+        offers(typed, candidates.iter().map(|c| c.to_string()).collect())
+            .into_iter()
+            .map(|o| (o.value, o.whole))
+            .collect()
+    }
+
+    #[test]
+    fn a_single_match_is_offered_alone_and_finished() {
+        assert_eq!(
+            offered("sa", &["save", "score", "save"]),
+            [("save".into(), true)]
+        );
+        // An option's `name=` and a folder wait for more.
+        assert_eq!(
+            offered("me", &["meeples_per_colour=", "colours="]),
+            [("meeples_per_colour=".into(), false)]
+        );
+        assert_eq!(offered("sa", &["saves/"]), [("saves/".into(), false)]);
+    }
+
+    #[test]
+    fn several_matches_offer_their_common_prefix_first_then_all() {
+        let variants = ["invaders", "invaders-gentle", "invaders-hard", "pig-solo"];
+        assert_eq!(offered("inv", &variants), [("invaders".into(), false)]);
+        // Nothing more to insert: every match, for the menu.
+        assert_eq!(
+            offered("invaders", &variants),
+            [
+                ("invaders".into(), true),
+                ("invaders-gentle".into(), true),
+                ("invaders-hard".into(), true)
+            ]
+        );
+        assert_eq!(offered("x", &variants), []);
+    }
+
+    #[test]
+    fn the_common_prefix_stops_at_a_character_boundary() {
+        assert_eq!(
+            common_prefix(&["Stöße".to_owned(), "Stöbe".to_owned()]),
+            "Stö"
+        );
+        assert_eq!(common_prefix(&["ab".to_owned(), "abc".to_owned()]), "ab");
+        assert_eq!(common_prefix(&[]), "");
+    }
+
+    #[test]
+    fn paths_list_files_and_folders_under_the_typed_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().display().to_string();
+        std::fs::create_dir(dir.path().join("saves")).unwrap();
+        for file in ["saves/one.save", "saves/two.save", "score.svg", ".hidden"] {
+            std::fs::write(dir.path().join(file), "").unwrap();
+        }
+        assert_eq!(
+            paths(&format!("{root}/s")),
+            [format!("{root}/saves/"), format!("{root}/score.svg")]
+        );
+        assert_eq!(
+            paths(&format!("{root}/saves/t")),
+            [format!("{root}/saves/two.save")]
+        );
+        assert_eq!(paths(&format!("{root}/.h")), [format!("{root}/.hidden")]);
+        assert!(!paths(&format!("{root}/")).contains(&format!("{root}/.hidden")));
+        assert_eq!(paths(&format!("{root}/missing/x")), Vec::<String>::new());
     }
 
     #[test]
@@ -117,6 +350,20 @@ mod tests {
         let s = result.suggestions();
         assert_eq!(s.len(), 1);
         assert_eq!(s[0].value, "carcassonne-solo");
+        assert!(s[0].append_whitespace);
         assert_eq!((s[0].span.start, s[0].span.end), (4, 8));
+    }
+
+    #[test]
+    fn completer_offers_paths_for_a_file_argument() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("game-1.save"), "").unwrap();
+        std::fs::write(dir.path().join("game-2.save"), "").unwrap();
+        let mut c = WordCompleter(Arc::new(Mutex::new(words())));
+        let line = format!("load {}/g", dir.path().display());
+        let s = c.complete(&line, line.len()).suggestions().to_vec();
+        assert_eq!(s.len(), 1);
+        assert_eq!(s[0].value, format!("{}/game-", dir.path().display()));
+        assert!(!s[0].append_whitespace);
     }
 }

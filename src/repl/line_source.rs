@@ -72,6 +72,9 @@ impl EditorLines {
         let menu = ColumnarMenu::default().with_name("completion_menu");
         let mut editor = Reedline::create()
             .with_completer(Box::new(WordCompleter(words)))
+            // A lone suggestion is inserted without a menu; the completer offers a common
+            // prefix as a lone suggestion (see completion.rs).
+            .with_quick_completions(true)
             .with_menu(ReedlineMenu::EngineCompleter(Box::new(menu)))
             .with_edit_mode(Box::new(Emacs::new(keybindings)))
             // Typed text keeps the terminal's own colour (the default highlighter paints

@@ -13,6 +13,7 @@ use crate::bot;
 use crate::diagnostic::Diagnostic;
 use crate::manifest::options::parse_assignment;
 use crate::manifest::{Library, Variant};
+use crate::players::{self, Player};
 use crate::records::{GameRecord, Store};
 use crate::save::{write_atomically, SaveFile, FORMAT, VERSION};
 use crate::script::Limits;
@@ -169,6 +170,10 @@ fn record(library: &Library, db: &Path, sides: &[Side], run: &Run) -> Result<usi
                 seed: game.seed,
                 options: side.overrides.iter().cloned().collect(),
                 moves: game.log.clone(),
+                played_by: vec![players::Run {
+                    by: Player::Bot(side.bot.name().to_owned()),
+                    moves: game.log.len(),
+                }],
                 played_with: Default::default(),
             };
             let mut session = Session::from_save(library, &save, Limits::default())?;

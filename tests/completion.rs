@@ -1,0 +1,108 @@
+//! Tab completion at a real (pseudo-)terminal, as a shell completes: a single match at
+//! once, a common prefix first and the menu on the next Tab, file paths for the commands
+//! that take a file. The completer's rules are unit-tested in src/repl/completion.rs;
+//! here the editor must apply them.
+
+use expectrl::Expect;
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+type Pty = expectrl::session::OsSession;
+
+/// A save of a Pig game, for `load` to find.
+const PIG_SAVE: &str = "format = \"houserules-save\"\nversion = 1\nvariant = \"pig-solo\"\nseed = 1\nmoves = [\"roll\"]\n";
+
+/// The REPL in a terminal, working in `folder` (where file paths complete), its data
+/// folder and database inside it.
+fn repl_in(folder: &Path) -> Pty {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_houserules"));
+    command
+        .current_dir(folder)
+        .env("HOUSERULES_HOME", env!("CARGO_MANIFEST_DIR"))
+        .env("XDG_DATA_HOME", folder.join(".data"))
+        .env("HOUSERULES_DB", folder.join(".data/games.sqlite"))
+        .env("TERM", "xterm");
+    let mut pty = Pty::spawn(command).unwrap();
+    pty.set_expect_timeout(Some(Duration::from_secs(30)));
+    pty
+}
+
+fn expect(pty: &mut Pty, text: &str) {
+    if let Err(e) = pty.expect(text) {
+        panic!("waiting for {text:?}: {e}");
+    }
+}
+
+/// Waits for the prompt (answering the editor's question of where the cursor is, as a
+/// terminal does), then types `keys` without Enter.
+fn at_prompt_type(pty: &mut Pty, keys: &str) {
+    expect(pty, "\x1b[6n");
+    pty.send("\x1b[1;1R").unwrap();
+    expect(pty, "houserules");
+    pty.send(keys).unwrap();
+}
+
+/// Whether `text` has been printed by now, after letting the editor paint.
+fn shown_by_now(pty: &mut Pty, text: &str) -> bool {
+    std::thread::sleep(Duration::from_millis(500));
+    pty.is_matched(text).unwrap()
+}
+
+fn folder_with_saves(names: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for name in names {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, PIG_SAVE).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn a_single_match_completes_at_once_without_a_menu() {
+    let dir = folder_with_saves(&["alpha-1.save"]);
+    let mut pty = repl_in(dir.path());
+    // A command, then a file: each Tab finishes the word, so Enter runs the line.
+    at_prompt_type(&mut pty, "loa\t");
+    pty.send("al\t").unwrap();
+    pty.send("\r").unwrap();
+    expect(&mut pty, "loaded pig-solo (seed 1, 1 move)");
+}
+
+#[test]
+fn a_common_prefix_is_inserted_first_and_the_menu_opens_on_the_next_tab() {
+    let dir = folder_with_saves(&["alpha-1.save", "alpha-2.save"]);
+    let mut pty = repl_in(dir.path());
+    at_prompt_type(&mut pty, "load al\t");
+    expect(&mut pty, "alpha-");
+    // The menu paints the typed part of each entry apart from the rest.
+    assert!(
+        !shown_by_now(&mut pty, "1.save"),
+        "the first Tab opened a menu"
+    );
+    pty.send("\t").unwrap();
+    expect(&mut pty, "1.save");
+    expect(&mut pty, "2.save");
+    // Leave the menu and finish the name by hand.
+    pty.send("\x1b").unwrap();
+    // Apart from Esc, or the terminal would read Alt-2.
+    std::thread::sleep(Duration::from_millis(300));
+    pty.send("2.save\r").unwrap();
+    expect(&mut pty, "loaded pig-solo");
+}
+
+#[test]
+fn folders_complete_with_a_slash_and_paths_go_on_inside_them() {
+    let dir = folder_with_saves(&["saves/only.save"]);
+    std::fs::create_dir(dir.path().join("results")).unwrap();
+    let mut pty = repl_in(dir.path());
+    at_prompt_type(&mut pty, "load sa\t");
+    pty.send("\t\r").unwrap();
+    expect(&mut pty, "loaded pig-solo");
+    // `sim --json` completes a path too: the file is written in the folder completed.
+    at_prompt_type(&mut pty, "sim --games 3 --bot random --json re\t");
+    pty.send("run.json\r").unwrap();
+    expect(&mut pty, "wrote results/run.json");
+    assert!(dir.path().join("results/run.json").is_file());
+}
