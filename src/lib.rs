@@ -33,4 +33,5 @@ pub mod script;
 pub mod session;
 pub mod sheet;
 pub mod sim;
+pub mod terminal;
 pub mod user_data;

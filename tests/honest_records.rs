@@ -353,13 +353,13 @@ fn goals_tick_only_your_games_under_the_variants_rules_and_show_the_others_apart
         &[
             "\n   3 ",
             " you ",
-            " shipped ",
+            " shipped\n",
             "\n   2 ",
             " you ",
-            " edited ",
+            " edited\n",
             "\n   1 ",
             " greedy ",
-            " shipped ",
+            " shipped\n",
         ],
     );
 }

@@ -196,7 +196,7 @@ fn history_prints_a_table_or_json_for_tools() {
             "game  date (UTC)        variant",
             "   1  2026-03-04 05:06  carcassonne-solo",
             &format!("{:>6}", r.total.unwrap()),
-            "variant result (meeples_per_colour=5); ",
+            "variant result (meeples_per_colour=5)\n",
             &r.end_reason,
         ],
     );
@@ -300,7 +300,7 @@ fn a_rank_in_the_score_map_is_shown_and_recorded() {
         Some(expected)
     );
     let table = records::history(&db, &HistoryQuery::default(), false).unwrap();
-    assert!(table.contains(&format!("rank: {expected}; ")), "{table}");
+    assert!(table.contains(&format!("rank: {expected}\n")), "{table}");
 
     let home = lib.dir.path().to_str().unwrap();
     let run = houserules_with_db(

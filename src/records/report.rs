@@ -7,6 +7,7 @@
 use super::record::Standing;
 use super::store::{GoalHit, StoredGame};
 use crate::players;
+use crate::script::words::count;
 use crate::script::Goal;
 use std::fmt::Write;
 
@@ -24,17 +25,17 @@ pub fn history_table(games: &[StoredGame]) -> String {
     };
     let width = column("variant", &mut games.iter().map(|g| g.record.variant.len()));
     let by_width = column("played by", &mut players.iter().map(|p| p.chars().count()));
-    let rules_width = column(
-        "rules",
-        &mut games.iter().map(|g| g.record.rules.to_string().len()),
-    );
     let mut out = format!(
-        "game  date (UTC)        {:<width$}  result  goals  {:<by_width$}  {:<rules_width$}  notes\n",
-        "variant", "played by", "rules"
+        "game  date (UTC)        {:<width$}  result  {:<by_width$}  rules\n",
+        "variant", "played by"
     );
+    // The notes go under their game, one a line, wrapped, so the table fits the terminal.
+    let notes_layout = textwrap::Options::new(crate::terminal::width())
+        .initial_indent("      ")
+        .subsequent_indent("      ");
     for (g, played_by) in games.iter().zip(&players) {
         let r = &g.record;
-        let mut notes = Vec::new();
+        let mut notes = vec![format!("{} reached", count(r.goals.len(), "goal"))];
         if let Some(rank) = &r.rank {
             notes.push(format!("rank: {rank}"));
         }
@@ -44,15 +45,16 @@ pub fn history_table(games: &[StoredGame]) -> String {
         notes.push(r.end_reason.clone());
         let total = r.total.map(|t| t.to_string()).unwrap_or_else(|| "-".into());
         let line = format!(
-            "{:>4}  {:<16}  {:<width$}  {total:>6}  {:>5}  {played_by:<by_width$}  {:<rules_width$}  {}",
+            "{:>4}  {:<16}  {:<width$}  {total:>6}  {played_by:<by_width$}  {}",
             g.id,
             minutes(&r.played_at),
             r.variant,
-            r.goals.len(),
-            r.rules.to_string(),
-            notes.join("; ")
+            r.rules,
         );
         let _ = writeln!(out, "{}", line.trim_end());
+        for note_line in notes.iter().flat_map(|n| textwrap::wrap(n, &notes_layout)) {
+            let _ = writeln!(out, "{note_line}");
+        }
     }
     out
 }

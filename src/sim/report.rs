@@ -123,7 +123,7 @@ fn table(out: &mut String, sides: &[&SideRun]) {
         .unwrap_or(0);
     // The cells keep their column; a label too long for the room left of them goes on a
     // line of its own, so the table fits the terminal (80 columns through a pipe).
-    let room = terminal_width().saturating_sub(sides.len() * (cell_width + 3));
+    let room = crate::terminal::width().saturating_sub(sides.len() * (cell_width + 3));
     let label_width = rows
         .iter()
         .map(|(l, _)| l.chars().count())
@@ -147,15 +147,6 @@ fn table(out: &mut String, sides: &[&SideRun]) {
 
 /// The narrowest label column, however wide the cells.
 const MIN_LABEL: usize = 16;
-
-/// The width to fit: the terminal's, or 80 columns when the output is not a terminal.
-fn terminal_width() -> usize {
-    use std::io::IsTerminal;
-    match crossterm::terminal::size() {
-        Ok((columns, _)) if std::io::stdout().is_terminal() => usize::from(columns),
-        _ => 80,
-    }
-}
 
 /// Where the points came from: the mean of every whole-number part of the score map
 /// (the rules name the parts) that varies from game to game.
