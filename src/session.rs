@@ -174,8 +174,12 @@ impl Session {
         self.rules.question(&mut self.state)
     }
 
-    pub fn view(&mut self, ansi: bool) -> Result<Option<String>, Diagnostic> {
-        self.rules.view(&mut self.state, ansi)
+    /// The game as the rules' `view()` draws it, with the host's settings of this `show`.
+    pub fn view(
+        &mut self,
+        options: &crate::script::ViewOptions,
+    ) -> Result<Option<String>, Diagnostic> {
+        self.rules.view(&mut self.state, options)
     }
 
     /// Plays the move with this label, or with this 1-based number in the move list, or

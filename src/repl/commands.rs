@@ -302,7 +302,7 @@ impl Repl {
                 .with_help("start one with `new carcassonne-solo` (see `variants`), or type `help`")
         })?;
         match command {
-            "show" => show(session, ansi),
+            "show" => show(session, &super::view::at_terminal(ansi)),
             "moves" => list_moves(session),
             "play" => play(session, rest),
             "auto" => auto(session, rest, self.limits),
@@ -544,8 +544,8 @@ pub fn parse_new(rest: &str) -> Result<NewGame, Diagnostic> {
     Ok(game)
 }
 
-fn show(session: &mut Session, ansi: bool) -> Result<String, Diagnostic> {
-    let view = session.view(ansi)?;
+fn show(session: &mut Session, options: &crate::script::ViewOptions) -> Result<String, Diagnostic> {
+    let view = session.view(options)?;
     let mut out = view.unwrap_or_else(|| format!("{}\n", session.state()));
     if !out.ends_with('\n') {
         out.push('\n');

@@ -5,6 +5,7 @@ mod commands;
 mod completion;
 mod line_source;
 mod termination;
+mod view;
 
 pub use commands::{check, parse_new, NewGame, Repl, Step, COMMANDS};
 pub use line_source::{EditorLines, LineSource, PlainLines};
