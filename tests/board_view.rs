@@ -243,3 +243,30 @@ fn a_meeple_on_a_cloister_leaves_the_cloister_visible() {
         .unwrap();
     assert!(text.contains("...^R.."), "{text}");
 }
+
+#[test]
+fn ora_et_labora_text_fits_the_width_and_only_its_line_breaks_change() {
+    let mut s = Session::new(
+        &library(),
+        "ora-et-labora-solo-ireland",
+        &[],
+        1,
+        Limits::default(),
+    )
+    .unwrap();
+    let width = 50;
+    let mut wrapped = 0;
+    for _ in 0..60 {
+        s.play("1").unwrap();
+        let shown = view(&mut s, &sized(width, 40));
+        let unlimited = view(&mut s, &ViewOptions::default());
+        let words = |t: &str| t.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+        assert_eq!(words(&shown), words(&unlimited));
+        // Landscapes are drawn as they are (their lines start with blanks); text is fitted.
+        for line in shown.lines().filter(|l| !l.starts_with(' ')) {
+            assert!(line.chars().count() <= width, "{line:?}");
+        }
+        wrapped += usize::from(shown.lines().count() > unlimited.lines().count());
+    }
+    assert!(wrapped > 0, "some view needed its lines broken");
+}
