@@ -9,7 +9,9 @@ pub fn at_terminal(ansi: bool) -> ViewOptions {
     let size = std::io::stdout()
         .is_terminal()
         .then(crossterm::terminal::size)
-        .and_then(Result::ok);
+        .and_then(Result::ok)
+        // A terminal that does not know its size says 0 by 0.
+        .filter(|&(w, h)| w > 0 && h > 0);
     ViewOptions {
         ansi,
         all: false,
