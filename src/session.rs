@@ -217,8 +217,12 @@ impl Session {
         self.rules.describe_move(&mut self.state, mv)
     }
 
-    pub fn view(&mut self, ansi: bool) -> Result<Option<String>, Diagnostic> {
-        self.rules.view(&mut self.state, ansi)
+    /// The game as the rules' `view()` draws it, with the host's settings of this `show`.
+    pub fn view(
+        &mut self,
+        options: &crate::script::ViewOptions,
+    ) -> Result<Option<String>, Diagnostic> {
+        self.rules.view(&mut self.state, options)
     }
 
     /// Plays the move you typed: its label, or its 1-based number in the move list, or

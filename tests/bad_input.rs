@@ -3,7 +3,7 @@
 
 use crate::common::{house_rule, TempLibrary};
 use houserules::manifest::Variant;
-use houserules::script::Limits;
+use houserules::script::{Limits, ViewOptions};
 use houserules::session::Session;
 use std::time::Duration;
 
@@ -148,13 +148,17 @@ fn a_script_syntax_error_shows_file_line_column_and_caret() {
 fn a_runtime_error_names_the_script_that_failed_and_keeps_the_game() {
     let lib = TempLibrary::new();
     let mut s = before_scoring(&lib, "x", "winners[99]", Limits::default());
-    let before = s.view(false).unwrap();
+    let before = s.view(&ViewOptions::default()).unwrap();
     let e = s.play("city:S").unwrap_err().to_string();
     assert!(
         e.starts_with("scripts/house/x.rhai:2:13: in play(): Array index 99 out of bounds"),
         "{e}"
     );
-    assert_eq!(s.view(false).unwrap(), before, "the game is as it was");
+    assert_eq!(
+        s.view(&ViewOptions::default()).unwrap(),
+        before,
+        "the game is as it was"
+    );
     assert_eq!(s.log(), ["0,-1@180"]);
 }
 
@@ -225,14 +229,14 @@ fn import_reaches_only_scripts() {
 fn an_illegal_move_is_refused_with_the_legal_ones_and_changes_nothing() {
     let lib = TempLibrary::new();
     let mut s = lib.session("carcassonne-solo", 7).unwrap();
-    let before = s.view(false).unwrap();
+    let before = s.view(&ViewOptions::default()).unwrap();
     let e = s.play("9,9@0").unwrap_err().to_string();
     assert!(
         e.starts_with("move: `9,9@0` is not a legal move here"),
         "{e}"
     );
     assert!(e.contains("legal moves: 0,-1@180, -1,0@0"), "{e}");
-    assert_eq!(s.view(false).unwrap(), before);
+    assert_eq!(s.view(&ViewOptions::default()).unwrap(), before);
     assert!(s.log().is_empty());
 }
 

@@ -18,7 +18,7 @@ use crate::common::TempLibrary;
 use houserules::diagnostic::Diagnostic;
 use houserules::manifest::{Library, Variant};
 use houserules::repl::Repl;
-use houserules::script::{Limits, Rules};
+use houserules::script::{Limits, Rules, ViewOptions};
 use houserules::session::Session;
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -468,7 +468,7 @@ fn fingerprint(rules: &Rules, state: &Dynamic) -> String {
     let moves = rules
         .moves(&mut state)
         .map(|ms| ms.into_iter().map(|m| m.label).collect::<Vec<_>>());
-    let view = rules.view(&mut state, false);
+    let view = rules.view(&mut state, &ViewOptions::default());
     let score = rules.score(&mut state);
     format!("over {over:?}\nmoves {moves:?}\nview {view:?}\nscore {score:?}")
 }

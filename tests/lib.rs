@@ -3,6 +3,7 @@
 mod common;
 
 mod bad_input;
+mod board_view;
 mod cluster;
 #[cfg(unix)]
 mod completion;

@@ -2,7 +2,7 @@
 //! incompatible files), and reload after a rule is edited, replaying the game.
 
 use crate::common::{finished, library, with_test_env, TempLibrary, BINARY};
-use houserules::script::Limits;
+use houserules::script::{Limits, ViewOptions};
 use houserules::session::Session;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -21,15 +21,15 @@ fn play_n(s: &mut Session, n: usize) {
 fn undo_and_redo_walk_the_log() {
     let mut s = solo(3);
     play_n(&mut s, 2);
-    let after_two = s.view(false).unwrap();
+    let after_two = s.view(&ViewOptions::default()).unwrap();
     play_n(&mut s, 1);
-    let after_three = s.view(false).unwrap();
+    let after_three = s.view(&ViewOptions::default()).unwrap();
     let third = s.log()[2].clone();
     assert_eq!(s.undo().unwrap(), third);
     assert_eq!(s.log().len(), 2);
-    assert_eq!(s.view(false).unwrap(), after_two);
+    assert_eq!(s.view(&ViewOptions::default()).unwrap(), after_two);
     assert_eq!(s.redo().unwrap(), third);
-    assert_eq!(s.view(false).unwrap(), after_three);
+    assert_eq!(s.view(&ViewOptions::default()).unwrap(), after_three);
     assert!(s.redo().is_err(), "nothing left to redo");
     // A different move forgets what could be redone.
     s.undo().unwrap();
@@ -61,7 +61,10 @@ fn save_and_load_give_back_the_same_game() {
     let (mut loaded, _) = Session::load(&library(), &path, Limits::default()).unwrap();
     assert_eq!(loaded.log(), s.log());
     assert_eq!(loaded.seed(), 5);
-    assert_eq!(loaded.view(false).unwrap(), s.view(false).unwrap());
+    assert_eq!(
+        loaded.view(&ViewOptions::default()).unwrap(),
+        s.view(&ViewOptions::default()).unwrap()
+    );
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(
         text.starts_with(
@@ -241,12 +244,15 @@ fn the_same_seed_and_moves_give_the_same_game() {
     play_n(&mut a, 10);
     play_n(&mut b, 10);
     assert_eq!(a.log(), b.log());
-    assert_eq!(a.view(false).unwrap(), b.view(false).unwrap());
+    assert_eq!(
+        a.view(&ViewOptions::default()).unwrap(),
+        b.view(&ViewOptions::default()).unwrap()
+    );
     let mut c = solo(12);
     play_n(&mut c, 10);
     assert_ne!(
-        a.view(false).unwrap(),
-        c.view(false).unwrap(),
+        a.view(&ViewOptions::default()).unwrap(),
+        c.view(&ViewOptions::default()).unwrap(),
         "another seed, another game"
     );
 }
@@ -267,7 +273,10 @@ fn a_move_typed_whole_plays_its_steps_and_a_refused_step_takes_them_all_back() {
         "{e}"
     );
     assert!(t.log().is_empty());
-    assert_eq!(t.view(false).unwrap(), solo(7).view(false).unwrap());
+    assert_eq!(
+        t.view(&ViewOptions::default()).unwrap(),
+        solo(7).view(&ViewOptions::default()).unwrap()
+    );
 }
 
 #[test]

@@ -13,7 +13,7 @@ use crate::records::pending::{self, Recorded};
 use crate::records::{self, GameRecord};
 use crate::save::SaveFile;
 use crate::script::words::count;
-use crate::script::Limits;
+use crate::script::{Limits, ViewOptions};
 use crate::session::Session;
 use crate::sheet::Sheet;
 use crate::sim::SimArgs;
@@ -256,7 +256,14 @@ impl Repl {
             Command::Replay { id } => self.replay(id),
             Command::Load { file } => self.load(&file),
             Command::Quit => Ok(String::new()),
-            Command::Show { all: _, legend: _ } => show(self.game("show")?, ansi),
+            Command::Show { all, legend } => {
+                let options = ViewOptions {
+                    all,
+                    legend,
+                    ..super::view::at_terminal(ansi)
+                };
+                show(self.game("show")?, &options)
+            }
             Command::Moves => list_moves(self.game("moves")?, ansi),
             Command::Play { choice } => play(self.game("play")?, &choice.join(" "), ansi),
             Command::Auto { moves, bot } => auto(self.game("auto")?, moves, &bot, limits, ansi),
@@ -544,13 +551,13 @@ fn fresh_seed() -> u64 {
         .unwrap_or(1)
 }
 
-fn show(session: &mut Session, ansi: bool) -> Result<String, Diagnostic> {
-    let view = session.view(ansi)?;
+fn show(session: &mut Session, options: &ViewOptions) -> Result<String, Diagnostic> {
+    let view = session.view(options)?;
     let mut out = view.unwrap_or_else(|| format!("{}\n", session.state()));
     if !out.ends_with('\n') {
         out.push('\n');
     }
-    out.push_str(&game_over(session, ansi)?);
+    out.push_str(&game_over(session, options.ansi)?);
     Ok(out)
 }
 

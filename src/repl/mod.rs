@@ -8,6 +8,7 @@ mod line_source;
 mod narration;
 mod progress;
 mod termination;
+mod view;
 
 pub use commands::{check, NewGame, Repl, Step};
 pub use line_source::{EditorLines, LineSource, PlainLines};

@@ -81,6 +81,7 @@ pub fn build_engine(
     super::rng::register(&mut engine);
     super::sorting::register(&mut engine);
     super::paint::register(&mut engine);
+    super::view::register(&mut engine);
     super::bot_api::register(&mut engine);
     super::events::register(&mut engine);
     super::lists::register(&mut engine);

@@ -18,9 +18,11 @@ pub mod rng;
 mod rules;
 mod sorting;
 mod stopping;
+pub mod view;
 pub mod words;
 
 pub use events::Event;
 pub use family::{DataError, Family, PictureInput};
 pub use limits::Limits;
 pub use rules::{Goal, Move, Rules};
+pub use view::ViewOptions;

@@ -1,9 +1,11 @@
 //! Colour for `view()`: `paint(text, colour)` wraps text in ANSI colour only when the
-//! host says the output is a colour terminal (passed as the call's tag), so scripts never
+//! host says the output is a colour terminal (the call's [`ViewOptions`]), so scripts never
 //! need to know about NO_COLOR or pipes.
 
 use nu_ansi_term::Color;
 use rhai::{Engine, NativeCallContext};
+
+use super::view::ViewOptions;
 
 /// Colour names a script may use, and their terminal colour.
 pub fn colour_by_name(name: &str) -> Option<Color> {
@@ -22,7 +24,7 @@ pub fn colour_by_name(name: &str) -> Option<Color> {
 
 /// True when the current call may emit ANSI colour.
 pub fn ansi_allowed(ctx: &NativeCallContext) -> bool {
-    ctx.tag().and_then(|t| t.as_bool().ok()).unwrap_or(false)
+    ViewOptions::of_call(ctx).ansi
 }
 
 pub fn register(engine: &mut Engine) {

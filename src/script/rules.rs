@@ -11,6 +11,7 @@ use super::lint;
 use super::parent::{self, SharedLayers};
 use super::rng::Rng;
 use super::stopping::Deadline;
+use super::view::ViewOptions;
 use super::Family;
 use crate::diagnostic::Diagnostic;
 use crate::manifest::{OptionValues, ScriptFile, Variant};
@@ -385,12 +386,17 @@ impl Rules {
         }
     }
 
-    /// The board as text; `ansi` allows colours (scripts read it through the call's tag).
-    pub fn view(&self, state: &mut Dynamic, ansi: bool) -> Result<Option<String>, Diagnostic> {
+    /// The game as text, drawn as `options` ask (scripts read them with `view_options()`:
+    /// they are the call's tag).
+    pub fn view(
+        &self,
+        state: &mut Dynamic,
+        options: &ViewOptions,
+    ) -> Result<Option<String>, Diagnostic> {
         if !self.has_view {
             return Ok(None);
         }
-        let v = self.call(state, "view", (), Some(Dynamic::from_bool(ansi)))?;
+        let v = self.call(state, "view", (), Some(Dynamic::from(options.clone())))?;
         Ok(Some(v.to_string()))
     }
 

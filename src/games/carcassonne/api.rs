@@ -4,12 +4,13 @@
 //! become arrays.
 
 use super::{
-    render_board, render_tile, Board, FeatureId, Placement, PointValues, Pos, RenderOptions,
-    SegmentKind, SegmentView, TileSet, TileTypeId,
+    board_window, glyphs, is_cropped, render_board, render_tile, Board, FeatureId, Frame,
+    Placement, PointValues, Pos, RenderOptions, SegmentKind, SegmentView, TileSet, TileTypeId,
 };
 use crate::script::paint::{ansi_allowed, colour_by_name};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Position, INT};
 use std::fmt::Write;
+use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 /// The tile set of a game, shared by its board and its piles.
@@ -96,8 +97,50 @@ fn render_options(ctx: &NativeCallContext, glyphs: &Array) -> RenderOptions {
     RenderOptions {
         ansi: ansi_allowed(ctx),
         meeple_glyphs,
-        highlight: None,
+        last: None,
+        frame: Frame::default(),
     }
+}
+
+/// A frame from a script's map like `#{ width: 80, height: 20 }`: a missing or `()`
+/// size has no limit.
+fn frame(map: &Map) -> Frame {
+    let size = |k: &str| {
+        map.get(k)
+            .and_then(|v| v.as_int().ok())
+            .map(|n| usize::try_from(n).unwrap_or(0))
+    };
+    Frame {
+        width: size("width"),
+        height: size("height"),
+    }
+}
+
+/// `[from, to]` for a script.
+fn bounds(range: &RangeInclusive<i32>) -> Dynamic {
+    Dynamic::from_array(vec![
+        Dynamic::from_int(INT::from(*range.start())),
+        Dynamic::from_int(INT::from(*range.end())),
+    ])
+}
+
+/// What a picture fitted to `frame` shows of the table (with the ring of free cells):
+/// `#{ cropped, x: [from, to], y: [from, to], all_x: [from, to], all_y: [from, to] }`.
+fn window_map(b: &Board, frame: &Map) -> Map {
+    let fitted = RenderOptions {
+        last: b.last_placed(),
+        frame: self::frame(frame),
+        ..RenderOptions::default()
+    };
+    let shown = board_window(b, &fitted);
+    let all = board_window(b, &RenderOptions::default());
+    let mut m = Map::new();
+    m.insert("cropped".into(), is_cropped(b, &shown).into());
+    m.insert("x".into(), bounds(&shown.xs));
+    m.insert("y".into(), bounds(&shown.ys));
+    m.insert("all_x".into(), bounds(&all.xs));
+    m.insert("all_y".into(), bounds(&all.ys));
+    m
 }
 
 /// Every legal placement of `tile` as a move map `#{ label: "2,-1@90", x, y, rot }`.
@@ -331,10 +374,36 @@ pub fn register(engine: &mut Engine) {
                 })
                 .collect()
         })
+        // The whole table, the last tile marked.
         .register_fn(
             "render",
             |ctx: NativeCallContext, b: &mut Board, glyphs: Array| {
-                render_board(b, &render_options(&ctx, &glyphs))
+                let opts = RenderOptions {
+                    last: b.last_placed(),
+                    ..render_options(&ctx, &glyphs)
+                };
+                render_board(b, &opts)
             },
-        );
+        )
+        // As much as fits `frame` (#{ width, height }) around the last tile.
+        .register_fn(
+            "render",
+            |ctx: NativeCallContext, b: &mut Board, glyphs: Array, frame: Map| {
+                let opts = RenderOptions {
+                    last: b.last_placed(),
+                    frame: self::frame(&frame),
+                    ..render_options(&ctx, &glyphs)
+                };
+                render_board(b, &opts)
+            },
+        )
+        .register_fn("window", |b: &mut Board, frame: Map| window_map(b, &frame));
+
+    // The board's glyphs by meaning, as drawn (coloured when the view may): for legends.
+    engine.register_fn("board_glyphs", |ctx: NativeCallContext| -> Map {
+        glyphs(ansi_allowed(&ctx))
+            .into_iter()
+            .map(|(name, glyph)| (name.into(), glyph.into()))
+            .collect()
+    });
 }

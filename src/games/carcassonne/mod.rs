@@ -17,6 +17,7 @@ mod render;
 mod svg;
 mod tile;
 mod tile_set;
+mod window;
 
 #[cfg(test)]
 mod tests;
@@ -25,10 +26,11 @@ pub use board::{Board, BoardError, MeepleView, PlacedTile, SegmentView};
 pub use features::{FeatureId, FeatureInfo};
 pub use geometry::{Placement, Pos};
 pub use points::PointValues;
-pub use render::{render_board, render_tile, RenderOptions};
+pub use render::{board_window, glyphs, is_cropped, render_board, render_tile, RenderOptions};
 pub use svg::{render_svg, Seat};
 pub use tile::{SegmentDef, SegmentKind, Terrain, TileType, TileTypeId};
 pub use tile_set::{TileSet, TileSetError};
+pub use window::{Frame, Window};
 
 use crate::script::{DataError, Family, PictureInput};
 use rhai::{Dynamic, Engine};

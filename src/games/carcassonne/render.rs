@@ -9,6 +9,10 @@
 //! ===+===   junction), field `.`, cloister `^`, a meeple as its colour's
 //! ...|...   glyph.
 //! ```
+//!
+//! A meeple on a cloister stands beside the `^`, so the cloister stays visible. The
+//! last tile placed is pointed at by `v   v` above its column and `>` beside its row
+//! (and shaded with colours), and the table may be cropped around it to fit a terminal.
 
 use nu_ansi_term::{Color, Style};
 
@@ -16,6 +20,7 @@ use super::board::Board;
 use super::geometry::{rotate_half_edges, rotate_sides, Pos};
 use super::tile::{SegmentDef, SegmentKind, Terrain, TileTypeId};
 use super::tile_set::TileSet;
+use super::window::{Frame, Layout, Window};
 
 #[derive(Clone, Debug, Default)]
 pub struct RenderOptions {
@@ -24,9 +29,12 @@ pub struct RenderOptions {
     /// Glyph and colour per meeple colour number (the index). Colours past
     /// the end are drawn as their number in base 36.
     pub meeple_glyphs: Vec<(char, Color)>,
-    /// A cell to point out (the last tile, a proposed move): its row and
-    /// column numbers are bracketed, and with ANSI its block is shaded.
-    pub highlight: Option<Pos>,
+    /// The last tile placed: `v` above its column and `>` beside its row point at
+    /// it (seen without colours too), and with ANSI its block is shaded; a cropped
+    /// picture is centred on it.
+    pub last: Option<Pos>,
+    /// What the picture must fit in; the default draws the whole table.
+    pub frame: Frame,
 }
 
 const WIDTH: usize = 7;
@@ -69,7 +77,13 @@ const HALF_ANCHOR: [(usize, usize); 8] = [
     (0, 0),
 ];
 const CENTRE: (usize, usize) = (1, 3);
+/// Where a meeple on a cloister may stand: the first of these cells that is field.
+const BESIDE_CENTRE: [(usize, usize); 4] = [(1, 4), (1, 2), (0, 3), (2, 3)];
 const HIGHLIGHT: Color = Color::DarkGray;
+/// Above the last tile's column, at its two edges.
+const LAST_COLUMN: char = 'v';
+/// Beside the last tile's row, on its three lines.
+const LAST_ROW: char = '>';
 
 /// What the middle of the tile shows, and the segment it belongs to (a
 /// junction belongs to no road).
@@ -159,14 +173,31 @@ fn tile_block(
     for (seg, sides) in segments.iter().zip(&sides) {
         if seg.pennant {
             let (row, col) = PENNANT_ANCHOR[sides.trailing_zeros() as usize % 4];
-            block[row][col] = ('*', Color::Yellow.bold());
+            block[row][col] = pennant_cell();
         }
     }
     for &(segment, colour) in meeples {
-        let (row, col) = anchor(&segments[segment], segment, rotation, middle_owner);
+        let seg = &segments[segment];
+        let (row, col) = if seg.kind == SegmentKind::Cloister {
+            beside_cloister(&ink)
+        } else {
+            anchor(seg, segment, rotation, middle_owner)
+        };
         block[row][col] = meeple_cell(colour, opts);
     }
     block
+}
+
+fn pennant_cell() -> Cell {
+    ('*', Color::Yellow.bold())
+}
+
+/// A field cell next to the cloister, so the meeple does not hide it.
+fn beside_cloister(ink: &[[Ink; WIDTH]; 3]) -> (usize, usize) {
+    BESIDE_CENTRE
+        .into_iter()
+        .find(|&(row, col)| ink[row][col] == Ink::Field)
+        .unwrap_or(CENTRE)
 }
 
 fn anchor(
@@ -238,31 +269,60 @@ pub fn render_tile(
         .collect()
 }
 
-/// The table plus one ring of empty cells (where the next tile may go), with
-/// x numbers above and y numbers on the left. Empty board: empty string.
+/// The table plus one ring of empty cells (where the next tile may go): the whole
+/// window, before any crop.
+fn whole(board: &Board) -> Window {
+    let (min, max) = board.bounds();
+    Window {
+        xs: min.x - 1..=max.x + 1,
+        ys: min.y - 1..=max.y + 1,
+    }
+}
+
+/// The width of the row numbers of `board`, whichever rows are shown, so that a crop
+/// never changes it.
+fn label_width(board: &Board) -> usize {
+    whole(board)
+        .ys
+        .map(|y| y.to_string().len())
+        .max()
+        .unwrap_or(0)
+}
+
+/// The cells `render_board` draws: all of the table (with its ring), or the most of it
+/// that fits `opts.frame` around the last tile.
+pub fn board_window(board: &Board, opts: &RenderOptions) -> Window {
+    let layout = Layout {
+        lead: label_width(board) + 1,
+        cell_width: WIDTH,
+        cell_height: 3,
+    };
+    let centre = opts.last.unwrap_or(Pos::new(0, 0));
+    whole(board).fitting(opts.frame, layout, centre)
+}
+
+/// Whether `window` leaves some of the table out.
+pub fn is_cropped(board: &Board, window: &Window) -> bool {
+    *window != whole(board)
+}
+
+/// The table in `board_window`, with x numbers above and y numbers on the left, the
+/// last tile pointed at. Empty board: empty string.
 pub fn render_board(board: &Board, opts: &RenderOptions) -> String {
     if board.placed_count() == 0 {
         return String::new();
     }
-    let (min, max) = board.bounds();
-    let (xs, ys) = (min.x - 1..=max.x + 1, min.y - 1..=max.y + 1);
-    let lit = |p: Pos| opts.highlight == Some(p);
-    let label = |v: i32, marked: bool| {
-        if marked {
-            format!("[{v}]")
-        } else {
-            v.to_string()
-        }
-    };
-    let row_label = |y: i32| label(y, opts.highlight.is_some_and(|h| h.y == y));
-    let margin = ys.clone().map(|y| row_label(y).len()).max().unwrap_or(0);
+    let Window { xs, ys } = board_window(board, opts);
+    let margin = label_width(board);
+    let last = opts.last;
 
     let mut header = " ".repeat(margin + 1);
     for x in xs.clone() {
-        header += &format!(
-            "{:^WIDTH$}",
-            label(x, opts.highlight.is_some_and(|h| h.x == x))
-        );
+        header += &if last.is_some_and(|p| p.x == x) {
+            format!("{LAST_COLUMN}{x:^0$}{LAST_COLUMN}", WIDTH - 2)
+        } else {
+            format!("{x:^WIDTH$}")
+        };
     }
     let mut out = header.trim_end().to_string() + "\n";
 
@@ -289,15 +349,18 @@ pub fn render_board(board: &Board, opts: &RenderOptions) -> String {
                 })
             })
             .collect();
+        let marked = last.is_some_and(|p| p.y == y);
         for row in 0..3 {
-            let lead = if row == 1 {
-                format!("{:>margin$} ", row_label(y))
+            let label = if row == 1 {
+                y.to_string()
             } else {
-                " ".repeat(margin + 1)
+                String::new()
             };
+            let pointer = if marked { LAST_ROW } else { ' ' };
+            let lead = format!("{label:>margin$}{pointer}");
             let mut cells: Vec<Cell> = lead.chars().map(|c| (c, Style::new())).collect();
             for (x, block) in xs.clone().zip(&blocks) {
-                let on = lit(Pos::new(x, y));
+                let on = last == Some(Pos::new(x, y));
                 match block {
                     Some(b) => cells.extend(b[row].iter().map(|&c| shade(c, on))),
                     None => cells.extend([shade((' ', Style::new()), on); WIDTH]),
@@ -308,6 +371,27 @@ pub fn render_board(board: &Board, opts: &RenderOptions) -> String {
         }
     }
     out
+}
+
+/// Each glyph of the board pictures by what it means, as drawn (coloured when `ansi`):
+/// `city`, `pennant`, `road` (east-west), `road_ns`, `crossing` (a bend or junction),
+/// `field`, `cloister`, and the marks of the last tile, `last_column` and `last_row`.
+pub fn glyphs(ansi: bool) -> Vec<(&'static str, String)> {
+    let cells = [
+        ("city", Ink::City.cell()),
+        ("pennant", pennant_cell()),
+        ("road", Ink::Road('=').cell()),
+        ("road_ns", Ink::Road('|').cell()),
+        ("crossing", Ink::Road('+').cell()),
+        ("field", Ink::Field.cell()),
+        ("cloister", Ink::Cloister.cell()),
+        ("last_column", (LAST_COLUMN, Style::new())),
+        ("last_row", (LAST_ROW, Style::new())),
+    ];
+    cells
+        .into_iter()
+        .map(|(name, cell)| (name, paint(&[cell], ansi)))
+        .collect()
 }
 
 #[cfg(test)]
@@ -322,7 +406,8 @@ mod tests {
         RenderOptions {
             ansi: false,
             meeple_glyphs: vec![('R', Color::Red)],
-            highlight: None,
+            last: None,
+            frame: Frame::default(),
         }
     }
 
@@ -358,27 +443,148 @@ mod tests {
     }
 
     #[test]
-    fn board_with_numbers_and_meeples() {
+    fn board_with_numbers_meeples_and_the_last_tile_marked_without_colours() {
+        let b = tiny_board();
         let opts = RenderOptions {
-            highlight: Some(Pos::new(1, 0)),
+            last: b.last_placed(),
             ..plain()
         };
         let expected = [
-            "      -1      0     [1]     2",
+            "     -1      0   v  1  v   2",
             "",
-            " -1",
+            "-1",
             "",
-            "           .#####........",
-            "[0]        ===R======+...",
-            "           ........5.|...",
+            "  >       .#####........",
+            " 0>       ===R======+...",
+            "  >       ........5.|...",
             "",
-            "  1",
+            " 1",
             "",
         ];
-        assert_eq!(
-            render_board(&tiny_board(), &opts),
-            expected.join("\n") + "\n"
+        assert_eq!(render_board(&b, &opts), expected.join("\n") + "\n");
+        let unmarked = render_board(&b, &plain());
+        assert!(!unmarked.contains('v') && !unmarked.contains('>'));
+    }
+
+    /// The start tile and `n` straight roads east of it, the last one at `n,0`.
+    fn road_east(n: i32) -> Board {
+        let set = Arc::new(base());
+        let mut b = Board::new(Arc::clone(&set));
+        b.place_start(set.start_tile());
+        for x in 1..=n {
+            let at = Placement {
+                pos: Pos::new(x, 0),
+                rotation: 1,
+            };
+            b.place(set.by_id("U").unwrap(), at).unwrap();
+        }
+        b
+    }
+
+    fn framed(b: &Board, width: usize, height: usize) -> RenderOptions {
+        RenderOptions {
+            last: b.last_placed(),
+            frame: Frame {
+                width: Some(width),
+                height: Some(height),
+            },
+            ..plain()
+        }
+    }
+
+    #[test]
+    fn cropped_around_the_last_tile_within_the_frame() {
+        let b = road_east(8);
+        // Row numbers and the mark take 3 columns: 24 columns hold 3 cells, 4 lines 1 row.
+        let opts = framed(&b, 24, 4);
+        let window = board_window(&b, &opts);
+        assert_eq!((window.xs.clone(), window.ys.clone()), (7..=9, 0..=0));
+        assert!(is_cropped(&b, &window));
+        let expected = [
+            "      7   v  8  v   9",
+            "  >..............",
+            " 0>==============",
+            "  >..............",
+        ];
+        assert_eq!(render_board(&b, &opts), expected.join("\n") + "\n");
+
+        let middle = RenderOptions {
+            last: Some(Pos::new(4, 0)),
+            ..framed(&b, 24, 4)
+        };
+        assert_eq!(board_window(&b, &middle).xs, 3..=5);
+        let all = RenderOptions {
+            last: b.last_placed(),
+            ..plain()
+        };
+        assert!(!is_cropped(&b, &board_window(&b, &all)));
+        assert_eq!(render_board(&b, &all).lines().count(), 1 + 3 * 3);
+    }
+
+    #[test]
+    fn a_cropped_picture_fits_its_frame() {
+        let b = road_east(12);
+        for (width, height) in [(10, 4), (40, 10), (80, 24), (61, 17)] {
+            let picture = render_board(&b, &framed(&b, width, height));
+            assert!(
+                picture.lines().count() <= height,
+                "{width}x{height}:\n{picture}"
+            );
+            assert!(picture.lines().all(|l| l.chars().count() <= width.max(10)));
+            assert!(picture.contains(" 0>"), "the last tile's row is shown");
+        }
+    }
+
+    fn cloister_index(set: &TileSet, tile: TileTypeId) -> usize {
+        let segments = &set.types()[tile].segments;
+        (0..segments.len())
+            .find(|&i| segments[i].kind == SegmentKind::Cloister)
+            .unwrap()
+    }
+
+    #[test]
+    fn a_meeple_on_a_cloister_stands_beside_it() {
+        let set = base();
+        let lines = |id: &str, rotation: u8| -> Vec<String> {
+            let t = set.by_id(id).unwrap();
+            let meeple = [(cloister_index(&set, t), 0)];
+            tile_block(&set, t, rotation, &meeple, &plain())
+                .iter()
+                .map(|row| paint(row, false))
+                .collect()
+        };
+        assert_eq!(lines("B", 0), [".......", "...^R..", "......."]);
+        // The road comes in from the east: the meeple goes west of the cloister.
+        assert_eq!(lines("A", 3), [".......", "..R^===", "......."]);
+    }
+
+    #[test]
+    fn every_glyph_named_is_drawn_as_named() {
+        let set = base();
+        let b = tiny_board();
+        let board = render_board(
+            &b,
+            &RenderOptions {
+                last: b.last_placed(),
+                ..plain()
+            },
         );
+        let tile = |id: &str| render_tile(&set, set.by_id(id).unwrap(), 0, &plain());
+        let drawn = format!("{board}{}{}", tile("A"), tile("S"));
+        let plain_glyphs = glyphs(false);
+        assert_eq!(plain_glyphs.len(), 9);
+        for (name, glyph) in &plain_glyphs {
+            assert_eq!(glyph.chars().count(), 1, "{name}");
+            assert!(
+                drawn.contains(glyph.as_str()),
+                "{name} `{glyph}` is not drawn"
+            );
+        }
+        let coloured = glyphs(true);
+        assert!(coloured[0].1.contains('\x1b'), "the city is coloured");
+        for ((name, painted), (_, glyph)) in coloured.iter().zip(&plain_glyphs) {
+            assert!(painted.contains(glyph.as_str()), "{name}");
+        }
     }
 
     #[test]
