@@ -166,3 +166,27 @@ fn a_parent_call_with_nothing_below_says_so() {
         "{e}"
     );
 }
+
+#[test]
+fn a_parent_call_plays_by_the_house_rules() {
+    let lib = TempLibrary::new();
+    lib.write(
+        "scripts/house/double-one-turn.rhai",
+        "fn next_turn() { this.turn += 1; this.ended = \"one turn only\"; }\n\
+         fn bank() { this.pot *= 2; this.parent(\"bank\", []); }\n",
+    );
+    lib.write(
+        "variants/double-one-turn.toml",
+        "name = \"double-one-turn\"\nextends = \"pig-solo\"\nscripts = [\"house/double-one-turn.rhai\"]\n",
+    );
+    let s = lib.session("double-one-turn", 1).unwrap();
+    let banked = s
+        .rules()
+        .eval(
+            s.state(),
+            "let s = state; s.pot = 5; s.bank(); `${s.banked} ${s.ended}`",
+        )
+        .unwrap();
+    // The sheet's bank() ends the turn with this.next_turn(): the house's, not the sheet's.
+    assert_eq!(banked.to_string(), "10 one turn only");
+}

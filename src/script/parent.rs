@@ -3,7 +3,8 @@
 //! Scripts are merged in manifest order and a later function replaces an earlier one of
 //! the same name and arity, so the replaced definition is no longer in the merged AST.
 //! The host keeps every layer and, for a parent call, runs the merged rules with only
-//! that one function taken from the layer below the running definition. A parent may
+//! that one function taken from the layer below the running definition, so every other
+//! function the parent calls is the merged rules' definition, as anywhere else. A parent may
 //! call its own parent: the host counts how deep the chain of parent calls of each
 //! function is, so every call goes one layer further down.
 
@@ -73,9 +74,11 @@ impl Layers {
         if let Some(ast) = self.built.get(&key) {
             return Ok(ast.clone());
         }
-        let lower = self.layers[layer]
-            .1
-            .clone_functions_only_filtered(|_, _, _, n, params| n == name && params == arity);
+        // Not `clone_functions_only_filtered`: rhai 1.27 ignores its filter when copying
+        // into an empty module, so every function of the lower layer would replace the
+        // merged one and the parent's own calls would run that layer's rules.
+        let mut lower = self.layers[layer].1.clone_functions_only();
+        lower.retain_functions(|_, _, n, params| n == name && params == arity);
         let ast = Rc::new(self.merged.merge(&lower));
         self.built.insert(key, ast.clone());
         Ok(ast)
@@ -136,4 +139,47 @@ pub fn register(engine: &mut Engine, layers: &SharedLayers) {
                 call_parent(&ctx, &without, None, name, args)
             },
         );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs `a()` with a map as `this` on the merge of `scripts`, each one layer.
+    fn run_a(scripts: &[&str]) -> String {
+        let mut engine = Engine::new();
+        let layers = SharedLayers::default();
+        register(&mut engine, &layers);
+        let mut compiled = Vec::new();
+        let mut merged = AST::empty();
+        for (i, text) in scripts.iter().enumerate() {
+            let layer = engine.compile(text).unwrap();
+            merged = merged.merge(&layer);
+            compiled.push((format!("layer {i}"), layer));
+        }
+        layers.borrow_mut().set(compiled, merged.clone());
+        let mut this = Dynamic::from_map(Map::new());
+        let options = CallFnOptions::new().bind_this_ptr(&mut this);
+        engine
+            .call_fn_with_options::<String>(options, &mut Scope::new(), &merged, "a", ())
+            .unwrap()
+    }
+
+    #[test]
+    fn a_parent_calls_the_top_layers_rules() {
+        let base = r#"fn a() { "base a, " + this.b() } fn b() { "base b" }"#;
+        let top = r#"fn b() { "top b" } fn a() { "top a > " + this.parent("a", []) }"#;
+        assert_eq!(run_a(&[base, top]), "top a > base a, top b");
+    }
+
+    #[test]
+    fn each_parent_call_goes_one_layer_down() {
+        let base = r#"fn a() { "base a, " + this.b() + ", " + c() } fn b() { "base b" } fn c() { "base c" }"#;
+        let middle = r#"fn a() { "middle a > " + this.parent("a", []) } fn b() { "middle b" }"#;
+        let top = r#"fn a() { "top a > " + this.parent("a", []) } fn b() { "top b" }"#;
+        assert_eq!(
+            run_a(&[base, middle, top]),
+            "top a > middle a > base a, top b, base c"
+        );
+    }
 }
