@@ -270,7 +270,7 @@ impl Repl {
             Command::Sim { args } => {
                 let session = self.session.as_ref().ok_or_else(|| no_game("sim"))?;
                 let mut out = sim(session, &args, &self.library, self.db.as_deref())?;
-                if (args.games, args.bot.as_str()) == (100, "random") {
+                if (args.games.to_string().as_str(), args.bot.as_str()) == grammar::QUICK_SIM {
                     out.push_str("a quick look: `sim --games 1000 --bot greedy` plays more games with a stronger bot\n");
                 }
                 Ok(out)

@@ -185,10 +185,13 @@ pub enum Command {
 /// (100 random-bot games), not the command line's long run.
 pub fn grammar() -> clap::Command {
     Line::command().mut_subcommand("sim", |sim| {
-        sim.mut_arg("games", |a| a.default_value("100"))
-            .mut_arg("bot", |a| a.default_value("random"))
+        sim.mut_arg("games", |a| a.default_value(QUICK_SIM.0))
+            .mut_arg("bot", |a| a.default_value(QUICK_SIM.1))
     })
 }
+
+/// The REPL's `sim` defaults: games a side and bot.
+pub const QUICK_SIM: (&str, &str) = ("100", "random");
 
 /// The names of the commands (with aliases), for completion and for telling a command
 /// from a move.
