@@ -20,7 +20,21 @@ fn play_from_pyramid(g: &mut Game, n: usize) {
     for _ in 0..n {
         let pyramid = g.eval("let s = state; s.take_meeple(); s.pyramid");
         g.put("pyramid", pyramid);
+        find_next_meeple(g);
     }
+}
+
+/// Sets the pyramid (a Rhai expression) as a test's position needs it.
+fn set_pyramid(g: &mut Game, levels: &str) {
+    g.set("pyramid", levels);
+    find_next_meeple(g);
+}
+
+/// The next meeple is kept beside the pyramid (see next_meeple() in invaders.rhai): a
+/// test that changes the pyramid looks for it again, as the rules do.
+fn find_next_meeple(g: &mut Game) {
+    let next = g.eval("let s = state; s.find_next_meeple(); s.next_in_line");
+    g.put("next_in_line", next);
 }
 
 fn meeples(g: &Game) -> Vec<(i64, i64, i64)> {
@@ -164,6 +178,53 @@ fn equally_surrounded_places_for_an_invaded_cloister_are_all_offered() {
         "three cells with two neighbours each"
     );
     assert_eq!(cells.len(), 12, "and every rotation of each");
+}
+
+#[test]
+fn the_board_keeps_the_most_surrounded_placements_and_refuses_what_is_not_one() {
+    let mut g = invaders(&[]);
+    let board = g.board().tile("U", -1, 0, 90);
+    g.set_table(board, 0, "B");
+    assert_eq!(
+        g.text("state.board.most_surrounded([#{ x: 0, y: 1, id: 1 }, #{ x: 5, y: 5, id: 2 }, #{ x: -1, y: 1, id: 3 }]).map(|p| p.id)"),
+        "[1, 3]",
+        "the two cells beside two tiles, in their order"
+    );
+    assert_eq!(g.text("state.board.most_surrounded([])"), "[]");
+    let e = g
+        .rules
+        .eval(&g.state, "state.board.most_surrounded([#{ x: 0 }])")
+        .unwrap_err();
+    assert!(
+        e.message
+            .contains("not a placement with whole-number x and y"),
+        "{e}"
+    );
+}
+
+#[test]
+fn free_segments_of_one_kind_leave_the_others_out() {
+    let mut g = invaders(&[]);
+    let board = g.board().tile("B", 0, 1, 0);
+    g.set_table(board, 0, "U");
+    assert_eq!(
+        g.text("state.board.free_segments(0, 1, \"cloister\").map(|s| s.kind)"),
+        "[\"cloister\"]"
+    );
+    assert_eq!(g.text("state.board.free_segments(0, 1, \"road\")"), "[]");
+    assert_eq!(
+        g.int("state.board.free_segments(0, 1, \"field\").len()"),
+        g.int("state.board.free_segments(0, 1).filter(|s| s.kind == \"field\").len()")
+    );
+    let e = g
+        .rules
+        .eval(&g.state, "state.board.free_segments(0, 1, \"feild\")")
+        .unwrap_err();
+    assert!(
+        e.message
+            .contains("`feild` is not a segment kind: city, road, field or cloister"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -323,7 +384,7 @@ pub(crate) fn end_table(g: &mut Game) {
         .meeple(0, -1, "field:NwNeEnEsWsWn", INVADER);
     g.set_table(board, 0, "U");
     g.set("piles", "[pile([])]");
-    g.set("pyramid", r#"[#{ level: 1, slots: ["P", "I", "-"] }]"#);
+    set_pyramid(g, r#"[#{ level: 1, slots: ["P", "I", "-"] }]"#);
     g.play("0,1@90");
     g.play("none");
 }
@@ -384,7 +445,7 @@ fn tied_field(g: &mut Game) {
         .meeple(1, -1, "field:NwNeEnEsSeSwWsWn", INVADER);
     g.set_table(board, 0, "U");
     g.set("piles", "[pile([])]");
-    g.set("pyramid", "[]");
+    set_pyramid(g, "[]");
     g.play("1,0@90");
 }
 

@@ -4,13 +4,14 @@
 //! run unoptimized, and they check behaviour, never speed.
 
 use crate::common::{houserules, library};
-use houserules::bot::{self, player_view, Bot, SearchOptions};
+use houserules::bot::{self, player_view, Bot, LoadedBot, SearchOptions};
 use houserules::manifest::Variant;
 use houserules::players::Player;
 use houserules::script::rng::Rng;
 use houserules::script::{Limits, Rules};
 use houserules::session::Session;
 use houserules::sim::{self, Plan, Run, Side};
+use rhai::Dynamic;
 use std::rc::Rc;
 
 fn side(variant: &str, bot: &str) -> Side {
@@ -90,7 +91,7 @@ fn an_iteration_budget_gives_the_same_games_on_one_or_two_threads() {
 
 /// The state with the same visible table and every face-down pile in another real
 /// order (and another game generator): what a player cannot tell from the real one.
-fn reordered(state: &rhai::Dynamic, seed: u64) -> rhai::Dynamic {
+fn reordered(state: &Dynamic, seed: u64) -> Dynamic {
     player_view(state, &mut Rng::seeded(seed))
 }
 
@@ -218,4 +219,101 @@ fn the_search_bot_plays_ora_et_labora_steps() {
     let played = bot::play_out(&mut session, search.as_mut(), Some(6)).unwrap();
     assert_eq!(played.len(), 6);
     assert_eq!(session.log(), played);
+}
+
+// ---------------------------------------------------------------- the helpers' turn search
+
+/// The greedy bot's rules and helpers for `variant`, and a position `moves_played` random
+/// moves into game `seed`.
+fn greedy_rules_at(variant: &str, seed: u64, moves_played: usize) -> (Rc<Rules>, Dynamic) {
+    let name = variant;
+    let variant = Variant::load(&library(), variant).unwrap();
+    let rules = match bot::find(&variant, "greedy")
+        .and_then(|b| b.load(&variant, Limits::default()))
+        .unwrap_or_else(|e| panic!("{e}"))
+    {
+        LoadedBot::Script { rules, .. } => rules,
+        _ => panic!("greedy is a script bot"),
+    };
+    let mut session = Session::new(&library(), name, &[], seed, Limits::default()).unwrap();
+    bot::play_out(
+        &mut session,
+        &mut bot::RandomBot::seeded(seed),
+        Some(moves_played),
+    )
+    .unwrap();
+    (rules, session.state().clone())
+}
+
+/// A whole turn searched the plain way, in Rhai, as the helpers did before the host took
+/// the loops over: for each move, the best value over every way to finish its turn
+/// (two more decisions at most).
+const REFERENCE_SEARCH: &str = r#"
+let s = state;
+let moves = s.moves();
+let reference = [];
+for mv in moves {
+    let a = s;
+    a.play(mv);
+    let best = ();
+    if a.turn != s.turn || a.ended != () {
+        best = bot_value(a);
+    } else {
+        for m in a.moves() {
+            let b = a;
+            b.play(m);
+            let v = ();
+            if b.turn != s.turn || b.ended != () {
+                v = bot_value(b);
+            } else {
+                for m2 in b.moves() {
+                    let c = b;
+                    c.play(m2);
+                    let w = bot_value(c);
+                    if v == () || w > v { v = w; }
+                }
+            }
+            if best == () || v > best { best = v; }
+        }
+    }
+    reference.push(best);
+}
+let ranked = bot_ranked(s, moves);
+let after = bot_after(s, moves[ranked[0].index]);
+[reference, ranked.map(|r| r.index), ranked.map(|r| r.value), after.value, bot_value(after.state)]
+"#;
+
+#[test]
+fn the_helpers_rank_every_move_by_the_best_way_to_finish_its_turn() {
+    for (variant, seed, played) in [("carcassonne-solo", 3, 6), ("invaders", 5, 20)] {
+        let (rules, state) = greedy_rules_at(variant, seed, played);
+        let out = rules
+            .eval(&state, REFERENCE_SEARCH)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .into_array()
+            .unwrap();
+        let ints = |v: &Dynamic| -> Vec<i64> {
+            v.clone()
+                .into_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_int().unwrap())
+                .collect()
+        };
+        let (reference, order, values) = (ints(&out[0]), ints(&out[1]), ints(&out[2]));
+        assert!(reference.len() > 1, "{variant}: a real choice");
+        // Every move once, each with its own best value, best first, ties in move order.
+        let mut sorted: Vec<usize> = (0..reference.len()).collect();
+        sorted.sort_by_key(|&i| std::cmp::Reverse(reference[i]));
+        assert_eq!(
+            order,
+            sorted.iter().map(|&i| i as i64).collect::<Vec<_>>(),
+            "{variant}"
+        );
+        let expected: Vec<i64> = sorted.iter().map(|&i| reference[i]).collect();
+        assert_eq!(values, expected, "{variant}");
+        // The state handed back is the best line's final position, played again.
+        assert_eq!(out[3].as_int().unwrap(), values[0], "{variant}");
+        assert_eq!(out[4].as_int().unwrap(), values[0], "{variant}");
+    }
 }

@@ -83,6 +83,7 @@ pub fn build_engine(
     super::paint::register(&mut engine);
     super::view::register(&mut engine);
     super::bot_api::register(&mut engine);
+    super::turn_search::register(&mut engine);
     super::events::register(&mut engine);
     super::lists::register(&mut engine);
     super::words::register(&mut engine);

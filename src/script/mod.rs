@@ -18,6 +18,7 @@ pub mod rng;
 mod rules;
 mod sorting;
 mod stopping;
+mod turn_search;
 pub mod view;
 pub mod words;
 

@@ -34,6 +34,14 @@ pub struct Move {
     pub value: Dynamic,
 }
 
+/// A move's label as text; a string is copied as it is (no formatting machinery).
+fn label_text(label: &Dynamic) -> String {
+    match label.read_lock::<rhai::ImmutableString>() {
+        Some(text) => text.as_str().to_owned(),
+        None => label.to_string(),
+    }
+}
+
 /// One goal as the rules judge it: `goals()` returns an array of
 /// `#{ id: "G1", text: "Scoring a road worth at least 10 points", reached: true }`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -324,13 +332,15 @@ impl Rules {
         for value in array {
             let label = value
                 .read_lock::<Map>()
-                .and_then(|m| m.get("label").map(|l| l.to_string()))
+                .and_then(|m| m.get("label").map(label_text))
                 .ok_or_else(|| bad(format!("returned an entry without a label: {value}")))?;
             moves.push(Move { label, value });
         }
-        let mut seen = std::collections::HashSet::with_capacity(moves.len());
-        if let Some(twice) = moves.iter().find(|m| !seen.insert(m.label.as_str())) {
-            return Err(bad(format!("returned the label `{}` twice", twice.label)));
+        // Sorted and compared side by side: cheaper than hashing for a few dozen moves.
+        let mut labels: Vec<&str> = moves.iter().map(|m| m.label.as_str()).collect();
+        labels.sort_unstable();
+        if let Some(twice) = labels.windows(2).find(|pair| pair[0] == pair[1]) {
+            return Err(bad(format!("returned the label `{}` twice", twice[0])));
         }
         Ok(moves)
     }

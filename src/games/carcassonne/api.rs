@@ -68,6 +68,50 @@ fn kind_name(kind: SegmentKind) -> &'static str {
     }
 }
 
+/// A segment kind from its name in scripts.
+fn segment_kind(name: &str) -> Fallible<SegmentKind> {
+    [
+        SegmentKind::City,
+        SegmentKind::Road,
+        SegmentKind::Field,
+        SegmentKind::Cloister,
+    ]
+    .into_iter()
+    .find(|k| kind_name(*k) == name)
+    .ok_or_else(|| {
+        error(format!(
+            "`{name}` is not a segment kind: city, road, field or cloister"
+        ))
+    })
+}
+
+/// `board.most_surrounded(placements)`: those of the placements (maps with `x` and `y`)
+/// whose cell has the most neighbouring tiles, in their order.
+fn most_surrounded(b: &mut Board, placements: Array) -> Fallible<Array> {
+    let cell = |p: &Dynamic| -> Option<Pos> {
+        let map = p.read_lock::<Map>()?;
+        let coordinate = |k: &str| map.get(k).and_then(|v| v.as_int().ok());
+        Some(pos(coordinate("x")?, coordinate("y")?))
+    };
+    let counts = placements
+        .iter()
+        .map(|p| {
+            cell(p).map(|c| b.neighbour_count(c)).ok_or_else(|| {
+                error(format!(
+                    "most_surrounded: {p} is not a placement with whole-number x and y"
+                ))
+            })
+        })
+        .collect::<Fallible<Vec<usize>>>()?;
+    let most = counts.iter().copied().max();
+    Ok(placements
+        .into_iter()
+        .zip(counts)
+        .filter(|(_, n)| Some(*n) == most)
+        .map(|(p, _)| p)
+        .collect())
+}
+
 fn segment_map(s: SegmentView) -> Dynamic {
     let mut m = Map::new();
     m.insert("index".into(), Dynamic::from_int(s.index as INT));
@@ -258,6 +302,7 @@ pub fn register(engine: &mut Engine) {
         .register_fn("neighbours", |b: &mut Board, x: INT, y: INT| {
             b.neighbour_count(pos(x, y)) as INT
         })
+        .register_fn("most_surrounded", most_surrounded)
         // Places a tile; returns the features it completed.
         .register_fn(
             "place",
@@ -301,6 +346,18 @@ pub fn register(engine: &mut Engine) {
                 .map(segment_map)
                 .collect()
         })
+        // The free segments of one kind: fewer maps built than filtering all of them.
+        .register_fn(
+            "free_segments",
+            |b: &mut Board, x: INT, y: INT, kind: &str| -> Fallible<Array> {
+                let kind = segment_kind(kind)?;
+                Ok(b.free_segments(pos(x, y))
+                    .into_iter()
+                    .filter(|s| s.kind == kind)
+                    .map(segment_map)
+                    .collect())
+            },
+        )
         .register_fn(
             "place_meeple",
             |b: &mut Board, x: INT, y: INT, segment: INT, colour: INT| -> Fallible<INT> {

@@ -1,0 +1,174 @@
+//! The loops of the bots' shared helpers (scripts/bots/_search.rhai), in Rust. They
+//! know no game: they call the rules' `moves` and `play` and the bot's `bot_after` and
+//! `bot_value` by name, so a game's evaluation still decides everything. Written in Rhai,
+//! these loops copied the whole state several times for every position judged (a
+//! function argument is a copy): here each position is one copy, and the best line of a
+//! turn is played again at the end rather than every candidate's state kept.
+
+use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Position, INT};
+use std::cmp::Ordering;
+
+type Fallible<T> = Result<T, Box<EvalAltResult>>;
+
+fn error(message: impl Into<String>) -> Box<EvalAltResult> {
+    EvalAltResult::ErrorRuntime(message.into().into(), Position::NONE).into()
+}
+
+/// `rank_moves(state, moves)`: every move's index with the value `bot_after` gives it,
+/// best first; moves of equal value keep their order.
+fn rank_moves(ctx: NativeCallContext, state: Dynamic, moves: Array) -> Fallible<Array> {
+    let mut ranked = Vec::with_capacity(moves.len());
+    for (index, mut mv) in moves.into_iter().enumerate() {
+        let mut s = state.clone();
+        let after = ctx.call_fn_raw("bot_after", false, false, &mut [&mut s, &mut mv])?;
+        let value = after
+            .read_lock::<Map>()
+            .and_then(|m| m.get("value").cloned())
+            .filter(|v| v.is_int() || v.is_float())
+            .ok_or_else(|| {
+                error(format!(
+                    "bot_after() returned {after}, not #{{ value, state }} with a number value"
+                ))
+            })?;
+        ranked.push((index, value));
+    }
+    // A stable sort: ties keep the moves' order.
+    ranked.sort_by(|(_, a), (_, b)| compare(b, a));
+    Ok(ranked
+        .into_iter()
+        .map(|(index, value)| {
+            let mut entry = Map::new();
+            entry.insert("index".into(), Dynamic::from_int(index as INT));
+            entry.insert("value".into(), value);
+            Dynamic::from_map(entry)
+        })
+        .collect())
+}
+
+/// Two values of `bot_value`: whole numbers or decimals.
+fn compare(a: &Dynamic, b: &Dynamic) -> Ordering {
+    match (a.as_int(), b.as_int()) {
+        (Ok(a), Ok(b)) => a.cmp(&b),
+        _ => number(a).total_cmp(&number(b)),
+    }
+}
+
+fn number(v: &Dynamic) -> f64 {
+    v.as_int()
+        .map(|i| i as f64)
+        .or_else(|_| v.as_float())
+        .unwrap_or(f64::NEG_INFINITY)
+}
+
+/// `best_turn_after(state, mv, depth)`: plays `mv` on a copy of `state`, then finishes
+/// that turn as `best_turn_finish` does: #{ value, state }.
+fn best_turn_after(
+    ctx: NativeCallContext,
+    state: &mut Dynamic,
+    mut mv: Dynamic,
+    depth: INT,
+) -> Fallible<Map> {
+    let turn = field(state, "turn");
+    let mut s = state.clone();
+    play(&ctx, &mut s, &mut mv)?;
+    finish(&ctx, s, &turn, depth)
+}
+
+/// `best_turn_finish(s, turn, depth)`: the best way to finish turn `turn` from `s`,
+/// looking at most `depth` decisions ahead; beyond that, or once the turn is over
+/// (`s.turn` is another or `s.ended` is set), the position is judged by `bot_value`:
+/// #{ value, state } for the best final position.
+fn best_turn_finish(
+    ctx: NativeCallContext,
+    s: Dynamic,
+    turn: Dynamic,
+    depth: INT,
+) -> Fallible<Map> {
+    finish(&ctx, s, &turn, depth)
+}
+
+fn finish(ctx: &NativeCallContext, mut s: Dynamic, turn: &Dynamic, depth: INT) -> Fallible<Map> {
+    let (value, line) = best_line(ctx, s.clone(), turn, depth)?;
+    for mut mv in line {
+        play(ctx, &mut s, &mut mv)?;
+    }
+    let mut result = Map::new();
+    result.insert("value".into(), value);
+    result.insert("state".into(), s);
+    Ok(result)
+}
+
+/// The value of the best final position reachable from `s` within the turn, and the
+/// moves that reach it. The first of equally good lines is kept.
+fn best_line(
+    ctx: &NativeCallContext,
+    mut s: Dynamic,
+    turn: &Dynamic,
+    depth: INT,
+) -> Fallible<(Dynamic, Vec<Dynamic>)> {
+    if depth <= 0 || turn_over(&s, turn) {
+        return Ok((value(ctx, s)?, Vec::new()));
+    }
+    let moves: Array = ctx
+        .call_fn_raw("moves", true, true, &mut [&mut s])?
+        .try_cast()
+        .ok_or_else(|| error("moves() did not return an array"))?;
+    let mut best: Option<(Dynamic, Vec<Dynamic>)> = None;
+    let last = moves.len().saturating_sub(1);
+    for (i, mv) in moves.into_iter().enumerate() {
+        // The last move may use `s` itself: nothing needs it after.
+        let mut t = if i == last {
+            std::mem::take(&mut s)
+        } else {
+            s.clone()
+        };
+        play(ctx, &mut t, &mut mv.clone())?;
+        let (v, mut line) = best_line(ctx, t, turn, depth - 1)?;
+        if best
+            .as_ref()
+            .is_none_or(|(b, _)| compare(&v, b) == Ordering::Greater)
+        {
+            line.insert(0, mv);
+            best = Some((v, line));
+        }
+    }
+    match best {
+        Some(best) => Ok(best),
+        // No move offered: the position is judged as it is.
+        None => Ok((value(ctx, s)?, Vec::new())),
+    }
+}
+
+fn turn_over(s: &Dynamic, turn: &Dynamic) -> bool {
+    !field(s, "ended").is_unit() || !same(&field(s, "turn"), turn)
+}
+
+fn same(a: &Dynamic, b: &Dynamic) -> bool {
+    match (a.as_int(), b.as_int()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a.to_string() == b.to_string(),
+    }
+}
+
+/// A field of a state map, `()` when missing.
+fn field(s: &Dynamic, name: &str) -> Dynamic {
+    s.read_lock::<Map>()
+        .and_then(|m| m.get(name).cloned())
+        .unwrap_or(Dynamic::UNIT)
+}
+
+fn play(ctx: &NativeCallContext, s: &mut Dynamic, mv: &mut Dynamic) -> Fallible<()> {
+    ctx.call_fn_raw("play", true, true, &mut [s, mv])
+        .map(|_| ())
+}
+
+fn value(ctx: &NativeCallContext, mut s: Dynamic) -> Fallible<Dynamic> {
+    ctx.call_fn_raw("bot_value", false, false, &mut [&mut s])
+}
+
+pub fn register(engine: &mut Engine) {
+    engine
+        .register_fn("rank_moves", rank_moves)
+        .register_fn("best_turn_after", best_turn_after)
+        .register_fn("best_turn_finish", best_turn_finish);
+}
