@@ -100,6 +100,10 @@ enum Command {
         /// Worker threads.
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Also tell where the rules' time went, by rule function and line (plays on
+        /// one thread, several times slower).
+        #[arg(long)]
+        profile: bool,
     },
 }
 
@@ -191,6 +195,7 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
             seed,
             bots,
             threads,
+            profile,
         }) => {
             let or = |list: Vec<String>, default: &[&str]| {
                 if list.is_empty() {
@@ -201,8 +206,15 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
             };
             for v in or(variants, &["carcassonne-solo"]) {
                 for bot in or(bots.clone(), &["random", "greedy"]) {
-                    let report = houserules::bench::run(&library, &v, &bot, games, seed, threads)?;
-                    println!("{report}");
+                    if profile {
+                        let report =
+                            houserules::bench::profile::run(&library, &v, &bot, games, seed)?;
+                        println!("{report}");
+                    } else {
+                        let report =
+                            houserules::bench::run(&library, &v, &bot, games, seed, threads)?;
+                        println!("{report}");
+                    }
                 }
             }
         }

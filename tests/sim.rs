@@ -760,3 +760,70 @@ fn a_goal_that_a_side_does_not_define_shows_a_dash() {
     }
     assert!(ends.iter().flatten().any(|c| c == "0 (0.0%)"), "{ends:?}");
 }
+
+#[test]
+fn a_profiled_bench_names_the_rule_functions_and_lines_that_took_the_time() {
+    let run = houserules(
+        &[
+            "bench",
+            "invaders",
+            "--bot",
+            "random",
+            "--games",
+            "2",
+            "--profile",
+        ],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    assert_in_order(
+        &run.stdout,
+        &[
+            "invaders: 2 games by `random`",
+            "where the rules' time went",
+            "by function",
+            "by line:",
+        ],
+    );
+    // Functions carry the file that defines them, lines their code.
+    assert!(
+        run.stdout
+            .contains("place_tile  scripts/carcassonne/base.rhai"),
+        "{}",
+        run.stdout
+    );
+    let lines: Vec<&str> = run
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("by line"))
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    assert!(lines.len() >= 10, "{}", run.stdout);
+    for row in lines {
+        // "  6.9%  scripts/carcassonne/invaders.rhai:181  placement_moves  return …"
+        let mut parts = row.trim().splitn(4, "  ");
+        let (_, place, _function, code) = (
+            parts.next(),
+            parts.next().unwrap(),
+            parts.next().unwrap(),
+            parts.next().unwrap_or(""),
+        );
+        let (file, line) = place.rsplit_once(':').unwrap();
+        let text = std::fs::read_to_string(library().root.join(file)).unwrap();
+        let line: usize = line.parse().unwrap();
+        assert_eq!(text.lines().nth(line - 1).unwrap().trim(), code, "{row}");
+    }
+    let shares: f64 = run
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("by function"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("by line"))
+        .filter_map(|l| l.trim().split('%').next()?.trim().parse::<f64>().ok())
+        .sum();
+    assert!(
+        shares > 50.0 && shares <= 100.05,
+        "the top functions' shares: {shares}"
+    );
+}

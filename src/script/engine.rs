@@ -71,6 +71,7 @@ pub fn build_engine(
         .set_module_resolver(ScriptsOnly(FileModuleResolver::new_with_path(scripts_dir)));
     engine.disable_symbol("eval");
     super::stopping::install(&mut engine, limits, deadline);
+    super::profile::install(&mut engine);
     let out = prints.clone();
     engine.on_print(move |s| out.borrow_mut().push(s.to_owned()));
     let out = prints.clone();

@@ -14,6 +14,7 @@ mod lists;
 mod memory;
 pub mod paint;
 mod parent;
+pub mod profile;
 pub mod rng;
 mod rules;
 mod sorting;

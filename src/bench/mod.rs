@@ -7,6 +7,8 @@ use crate::diagnostic::Diagnostic;
 use crate::manifest::{Library, Variant};
 use crate::sim::{Plan, Side};
 
+pub mod profile;
+
 /// What a run measured.
 #[derive(Debug, Clone)]
 pub struct BenchReport {

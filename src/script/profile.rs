@@ -1,0 +1,145 @@
+//! Where the rules spend their time, by rule function and line (`houserules bench
+//! --profile`). Rhai's debugger stops at every step of a script; the time from one stop
+//! to the next is charged to the function and line of the first, so a line that calls
+//! the host (a board query, a copy of the state) carries the cost of that call too.
+//! Stopping at every step makes scripts several times slower: the shares are what to
+//! read, not the speed.
+//!
+//! There is one profile per process, and only engines built while it is under way
+//! record into it: `bench --profile` plays on one thread, so that steps follow each other.
+
+use rhai::debugger::DebuggerCommand;
+use rhai::Engine;
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Time and steps charged to one line of one rule function.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Cost {
+    pub time: Duration,
+    pub steps: u64,
+}
+
+/// A line of a rule function, as the profile names it: the function ("" at the top
+/// level) and the line in the file that defines it. (Rhai merges the rule files into one
+/// program, so which file that is, the caller asks the rules: `Rules::defining_file`.)
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Place {
+    pub function: String,
+    pub line: usize,
+}
+
+#[derive(Default)]
+struct Recorder {
+    costs: HashMap<Place, Cost>,
+    /// The step under way: where it is and when it began.
+    current: Option<(Place, Instant)>,
+}
+
+static RECORDER: Mutex<Option<Recorder>> = Mutex::new(None);
+
+fn with_recorder<T>(f: impl FnOnce(&mut Option<Recorder>) -> T) -> T {
+    let mut guard = RECORDER
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    f(&mut guard)
+}
+
+/// Starts a profile: engines built from now on record into it.
+pub fn start() {
+    with_recorder(|r| *r = Some(Recorder::default()));
+}
+
+/// Stops the profile and hands over what it recorded.
+pub fn finish() -> HashMap<Place, Cost> {
+    with_recorder(|r| r.take().map(|r| r.costs).unwrap_or_default())
+}
+
+fn recording() -> bool {
+    with_recorder(|r| r.is_some())
+}
+
+/// Makes `engine` record into this thread's profile, if one is under way. Returns
+/// whether it does (the engine's debugger is then taken: nothing else may use it).
+pub fn install(engine: &mut Engine) -> bool {
+    if !recording() {
+        return false;
+    }
+    // Marked "volatile" (deprecated) by Rhai; pinned by Cargo.lock and by our tests.
+    #[allow(deprecated)]
+    engine.register_debugger(
+        |_, debugger| debugger,
+        |context, _, _, _, pos| {
+            let now = Instant::now();
+            let function = context
+                .global_runtime_state()
+                .debugger()
+                .call_stack()
+                .last()
+                .map(|f| f.fn_name.to_string())
+                .unwrap_or_default();
+            with_recorder(|r| {
+                let Some(r) = r.as_mut() else { return };
+                if let Some((place, began)) = r.current.take() {
+                    let cost = r.costs.entry(place).or_default();
+                    cost.time += now - began;
+                    cost.steps += 1;
+                }
+                if let Some(line) = pos.line() {
+                    let place = Place { function, line };
+                    r.current = Some((place, now));
+                }
+            });
+            Ok(DebuggerCommand::StepInto)
+        },
+    );
+    true
+}
+
+/// The costs summed by function, dearest first.
+pub fn by_function(costs: &HashMap<Place, Cost>) -> Vec<(String, Cost)> {
+    let mut sums: HashMap<String, Cost> = HashMap::new();
+    for (place, cost) in costs {
+        let sum = sums.entry(place.function.clone()).or_default();
+        sum.time += cost.time;
+        sum.steps += cost.steps;
+    }
+    dearest_first(sums)
+}
+
+/// The costs by line, dearest first.
+pub fn by_line(costs: &HashMap<Place, Cost>) -> Vec<(Place, Cost)> {
+    dearest_first(costs.clone())
+}
+
+fn dearest_first<K: Ord>(costs: HashMap<K, Cost>) -> Vec<(K, Cost)> {
+    let mut list: Vec<(K, Cost)> = costs.into_iter().collect();
+    list.sort_by(|a, b| b.1.time.cmp(&a.1.time).then_with(|| a.0.cmp(&b.0)));
+    list
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_profile_charges_steps_to_the_function_and_line_that_ran_them() {
+        start();
+        let mut engine = Engine::new();
+        assert!(install(&mut engine));
+        let script = "fn slow() {\n let n = 0;\n for i in 0..2000 { n += i; }\n n\n}\nfn quick() { 1 }\nslow() + quick()";
+        let value = engine.eval::<i64>(script).unwrap();
+        assert_eq!(value, 1999 * 2000 / 2 + 1);
+        let costs = finish();
+        let functions = by_function(&costs);
+        assert_eq!(functions[0].0, "slow", "{functions:?}");
+        let slow = functions[0].1;
+        let quick = functions.iter().find(|(f, _)| f == "quick").unwrap().1;
+        assert!(slow.steps > 2000 && quick.steps < 10, "{slow:?} {quick:?}");
+        let lines = by_line(&costs);
+        assert_eq!((lines[0].0.function.as_str(), lines[0].0.line), ("slow", 3));
+        // Engines built with no profile under way record nothing.
+        assert!(!install(&mut Engine::new()));
+    }
+}
