@@ -228,6 +228,26 @@ fn free_segments_of_one_kind_leave_the_others_out() {
 }
 
 #[test]
+fn a_feature_tells_its_open_cells_and_whether_a_tile_left_can_fill_them() {
+    let g = invaders(&[]);
+    // The start tile's road runs west to east: both ends are open.
+    let road = g.int("state.board.segments(0, 0).filter(|s| s.kind == \"road\")[0].feature");
+    assert_eq!(
+        g.text(&format!(
+            "state.board.open_cells({road}).map(|c| [c.x, c.y])"
+        )),
+        "[[-1, 0], [1, 0]]"
+    );
+    assert_eq!(g.text("state.board.fillable(1, 0)"), "true");
+    assert_eq!(g.text(&format!("state.board.dead_end({road})")), "false");
+    let e = g
+        .rules
+        .eval(&g.state, "state.board.dead_end(999)")
+        .unwrap_err();
+    assert!(e.message.contains("999"), "{e}");
+}
+
+#[test]
 fn a_cloister_drawn_while_your_meeple_is_next_is_placed_freely() {
     let mut g = invaders(&[]);
     play_from_pyramid(&mut g, 1);

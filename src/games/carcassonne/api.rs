@@ -68,6 +68,13 @@ fn kind_name(kind: SegmentKind) -> &'static str {
     }
 }
 
+fn cell_map(c: Pos) -> Dynamic {
+    let mut m = Map::new();
+    m.insert("x".into(), Dynamic::from_int(INT::from(c.x)));
+    m.insert("y".into(), Dynamic::from_int(INT::from(c.y)));
+    Dynamic::from_map(m)
+}
+
 /// A segment kind from its name in scripts.
 fn segment_kind(name: &str) -> Fallible<SegmentKind> {
     [
@@ -303,6 +310,20 @@ pub fn register(engine: &mut Engine) {
             b.neighbour_count(pos(x, y)) as INT
         })
         .register_fn("most_surrounded", most_surrounded)
+        // The empty cells a feature's open sides face: #{ x, y } each.
+        .register_fn("open_cells", |b: &mut Board, f: INT| -> Fallible<Array> {
+            let f = feature_id(b, f)?;
+            Ok(b.open_cells(f).into_iter().map(cell_map).collect())
+        })
+        .register_fn("fillable", |b: &mut Board, x: INT, y: INT| {
+            b.fillable(pos(x, y))
+        })
+        // A road, city or cloister that some open cell of can take no tile left: it can
+        // never be completed (fields never are).
+        .register_fn("dead_end", |b: &mut Board, f: INT| -> Fallible<bool> {
+            let f = feature_id(b, f)?;
+            Ok(b.open_cells(f).into_iter().any(|c| !b.fillable(c)))
+        })
         // Places a tile; returns the features it completed.
         .register_fn(
             "place",

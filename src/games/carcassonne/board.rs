@@ -581,6 +581,61 @@ impl Board {
     }
 
     /// Distinct cells, in placement order.
+    /// The empty cells the open sides of a road, city or cloister face (a cloister's:
+    /// its empty neighbours), in reading order; none for a field.
+    pub fn open_cells(&self, f: FeatureId) -> Vec<Pos> {
+        let root = self.graph.find(f);
+        let mut cells: Vec<Pos> = match self.graph.kind(root) {
+            SegmentKind::Field => Vec::new(),
+            SegmentKind::Cloister => {
+                let at = self.placed[self.graph.tile(root)].pos;
+                at.ring().filter(|&c| self.placed_at(c).is_none()).collect()
+            }
+            SegmentKind::City | SegmentKind::Road => self
+                .graph
+                .tiles(root)
+                .flat_map(|t| {
+                    let p = &self.placed[t];
+                    let sides = self.orientation(p).side_segment;
+                    (0..4).filter_map(move |side| {
+                        let segment = sides[side]?;
+                        let cell = p.pos.step(side);
+                        (self.graph.find(p.first_node + segment) == root
+                            && self.placed_at(cell).is_none())
+                        .then_some(cell)
+                    })
+                })
+                .collect(),
+        };
+        cells.sort_by_key(|c| (c.y, c.x));
+        cells.dedup();
+        cells
+    }
+
+    /// Whether some copy of a tile not on the board yet fits the empty cell `pos`. A
+    /// player can count the tiles on the table, so this is no hidden information.
+    pub fn fillable(&self, pos: Pos) -> bool {
+        let mut left: Vec<i64> = self
+            .tiles
+            .types()
+            .iter()
+            .map(|t| i64::from(t.count))
+            .collect();
+        for p in &self.placed {
+            left[p.tile] -= 1;
+        }
+        let (required, mask) = self.constraints(pos);
+        left.iter().enumerate().any(|(tile, &n)| {
+            n > 0
+                && self
+                    .tiles
+                    .orientations(tile)
+                    .into_iter()
+                    .flatten()
+                    .any(|o| (o.packed ^ required) & mask == 0)
+        })
+    }
+
     pub fn feature_tiles(&self, f: FeatureId) -> Vec<Pos> {
         self.graph.tiles(f).map(|t| self.placed[t].pos).collect()
     }

@@ -520,6 +520,7 @@ fn random_game(seed: u64, audit: bool) {
         assert_eq!(b.meeples().len(), placed - removed);
         if audit {
             assert_brute_force_features(&b);
+            assert_open_cells_and_fillable(&b);
         }
     }
     let complete: BTreeSet<FeatureId> = b
@@ -534,6 +535,57 @@ fn random_game(seed: u64, audit: bool) {
         "every completed feature is reported exactly once"
     );
     assert_brute_force_features(&b);
+}
+
+/// `open_cells` against the feature's open sides, `fillable` against every legal
+/// placement of every tile type with a copy left.
+fn assert_open_cells_and_fillable(b: &Board) {
+    let mut left: Vec<i64> = b
+        .tile_set()
+        .types()
+        .iter()
+        .map(|t| t.count as i64)
+        .collect();
+    for pos in b.placed_positions() {
+        left[b.tile_at(pos).unwrap().tile] -= 1;
+    }
+    let features: BTreeSet<FeatureId> = b
+        .placed_positions()
+        .into_iter()
+        .flat_map(|p| b.segments_at(p))
+        .map(|s| s.feature)
+        .collect();
+    for f in features {
+        let info = b.feature(f);
+        let cells = b.open_cells(f);
+        assert!(cells.iter().all(|&c| b.tile_at(c).is_none()));
+        match info.kind {
+            SegmentKind::Field => assert!(cells.is_empty()),
+            SegmentKind::Cloister => assert_eq!(cells.len(), info.open_edges),
+            _ => {
+                assert_eq!(
+                    cells.is_empty(),
+                    info.open_edges == 0,
+                    "{}",
+                    b.feature_label(f)
+                );
+                assert!(cells.len() <= info.open_edges);
+                let tiles = b.feature_tiles(f);
+                assert!(cells
+                    .iter()
+                    .all(|c| (0..4).any(|side| tiles.contains(&c.step(side)))));
+            }
+        }
+        for c in cells {
+            // A cell beside no tile (a cloister's corner) takes any tile once it has a
+            // neighbour; otherwise some tile left must have a legal placement there.
+            let alone = (0..4).all(|side| b.tile_at(c.step(side)).is_none());
+            let brute = (0..left.len()).any(|t| {
+                left[t] > 0 && (alone || b.legal_placements(t).iter().any(|p| p.pos == c))
+            });
+            assert_eq!(b.fillable(c), brute, "cell {c:?}");
+        }
+    }
 }
 
 /// Whether a segment label ("road:EW", "field:NwNe") reaches a side letter
