@@ -810,6 +810,10 @@ fn a_profiled_bench_names_the_rule_functions_and_lines_that_took_the_time() {
             parts.next().unwrap_or(""),
         );
         let (file, line) = place.rsplit_once(':').unwrap();
+        if file.starts_with('(') {
+            // A closure or the top level: no file to compare with.
+            continue;
+        }
         let text = std::fs::read_to_string(library().root.join(file)).unwrap();
         let line: usize = line.parse().unwrap();
         assert_eq!(text.lines().nth(line - 1).unwrap().trim(), code, "{row}");

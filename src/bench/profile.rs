@@ -60,10 +60,14 @@ impl ProfileReport {
         if function.is_empty() {
             return "(top level)".into();
         }
+        // Rhai names a closure `anon$…`; which file holds it, it does not say.
+        if function.starts_with("anon$") {
+            return "(a closure)".into();
+        }
         self.rules.defining_file(function)
     }
 
-    /// Line `line` of a rules file, trimmed.
+    /// Line `line` of a rules file, trimmed; nothing where the file is not known.
     fn code(&self, file: &str, line: usize) -> String {
         std::fs::read_to_string(self.library.root.join(file))
             .ok()

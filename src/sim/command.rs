@@ -30,7 +30,7 @@ pub struct SimArgs {
     /// The bot: `random`, `search`, a script of scripts/bots/ (greedy, lookahead, …) or a
     /// .rhai file. `search` takes settings after a colon, e.g.
     /// `search:iterations=400,depth=4` (iterations=N or ms=N per move, width, depth,
-    /// sample, explore; see the README's 'Bots').
+    /// sample; see the README's 'Bots').
     #[arg(long, default_value = "greedy", value_name = "NAME")]
     pub bot: String,
     /// The base seed; each game's seed comes from it and the game's number.

@@ -4,15 +4,16 @@
 //! game's own bot helpers in Rhai (scripts/bots/…/_*.rhai): `bot_ranked(state, moves)`
 //! ranks the legal moves as the greedy bot would, and `bot_after(state, mv)` plays a move
 //! (finishing the turn it starts, where the game's helpers say so) and returns
-//! `#{ value, state }`. The search itself is determinized Monte Carlo with UCB1 at the
-//! root:
+//! `#{ value, state }`. The search itself is determinized Monte Carlo at the root, in
+//! rounds of common futures:
 //!
 //! 1. the `width` best-ranked moves are the candidates;
-//! 2. each iteration deals the hidden piles again at random (the player's view, see
-//!    [`player_view`]), picks a candidate by UCB1, plays it with `bot_after`, then plays
-//!    `depth` more decisions as the greedy bot would (the best by `bot_ranked`, among
-//!    every legal move or, cheaper, `sample` of them drawn at random), and scores the
-//!    future by the value of its last position;
+//! 2. each round deals the hidden piles again at random (the player's view, see
+//!    [`player_view`]) and, on that same deal, plays every candidate with `bot_after`,
+//!    then `depth` more decisions as the greedy bot would (the best by `bot_ranked`,
+//!    among every legal move or, cheaper, `sample` of them drawn at random), and scores
+//!    each future by the value of its last position. Candidates meet the same luck in a
+//!    round, so a few rounds tell them apart where independent futures would need many;
 //! 3. the candidate with the best mean over its futures is played.
 //!
 //! Every imagined future starts from the player's view, so the bot never uses what a
@@ -54,23 +55,6 @@ struct Candidate {
 impl Candidate {
     fn mean(&self) -> f64 {
         self.total / f64::from(self.visits.max(1))
-    }
-}
-
-/// The lowest and highest values seen, to scale values to 0..1 for UCB1 whatever units
-/// a game's `bot_value` counts in.
-struct Range {
-    low: f64,
-    high: f64,
-}
-
-impl Range {
-    fn scaled(&self, value: f64) -> f64 {
-        if self.high > self.low {
-            (value - self.low) / (self.high - self.low)
-        } else {
-            0.5
-        }
     }
 }
 
@@ -147,8 +131,8 @@ impl SearchBot {
 
     /// One imagined future of `view` after `mv`: what its last position is worth. The
     /// decisions after `mv` are the game's greedy choice (`bot_ranked`) among all the
-    /// legal moves, or among `sample` of them drawn at random.
-    fn future(&mut self, view: Dynamic, mv: &Move) -> Result<f64, Diagnostic> {
+    /// legal moves, or among `sample` of them drawn at random with `luck`.
+    fn future(&self, view: Dynamic, mv: &Move, mut luck: Rng) -> Result<f64, Diagnostic> {
         let (mut value, mut state) = self.after(view, &mv.value)?;
         for _ in 0..self.options.depth {
             if self.rules.over(&mut state)?.is_some() {
@@ -160,7 +144,7 @@ impl SearchBot {
             }
             if let Some(n) = self.options.sample {
                 for i in 0..n.min(moves.len()) {
-                    let j = i + self.rng.below(moves.len() - i);
+                    let j = i + luck.below(moves.len() - i);
                     moves.swap(i, j);
                 }
                 moves.truncate(n);
@@ -171,8 +155,8 @@ impl SearchBot {
         Ok(value)
     }
 
-    /// Whether to imagine another future: every candidate gets one, then the budget
-    /// decides.
+    /// Whether to play another round of futures: every candidate gets one, then the
+    /// budget decides (counted in futures; a round is never cut short).
     fn goes_on(&self, done: u32, candidates: usize, started: Instant) -> bool {
         if (done as usize) < candidates {
             return true;
@@ -182,22 +166,6 @@ impl SearchBot {
             Budget::Millis(ms) => started.elapsed() < Duration::from_millis(ms),
         }
     }
-}
-
-/// The candidate to try next: one never tried, else the best by UCB1.
-fn pick(candidates: &[Candidate], done: u32, range: &Range, explore: f64) -> usize {
-    if let Some(i) = candidates.iter().position(|c| c.visits == 0) {
-        return i;
-    }
-    let log = f64::from(done).ln();
-    let ucb = |c: &Candidate| range.scaled(c.mean()) + explore * (log / f64::from(c.visits)).sqrt();
-    (0..candidates.len())
-        .max_by(|&a, &b| {
-            ucb(&candidates[a])
-                .total_cmp(&ucb(&candidates[b]))
-                .then(b.cmp(&a))
-        })
-        .unwrap_or(0)
 }
 
 impl Bot for SearchBot {
@@ -224,20 +192,19 @@ impl Bot for SearchBot {
         if candidates.len() == 1 {
             return Ok(candidates[0].index);
         }
-        let mut range = Range {
-            low: f64::INFINITY,
-            high: f64::NEG_INFINITY,
-        };
+        // Rounds of common futures: in each, one deal of the hidden piles (and one
+        // generator for the choices of the future), the same for every candidate, so
+        // that candidates are compared on the same luck rather than each on its own.
         let mut done = 0;
         while self.goes_on(done, candidates.len(), started) {
-            let c = pick(&candidates, done, &range, self.options.explore);
             let view = player_view(state, &mut self.rng);
-            let value = self.future(view, &moves[candidates[c].index])?;
-            range.low = range.low.min(value);
-            range.high = range.high.max(value);
-            candidates[c].visits += 1;
-            candidates[c].total += value;
-            done += 1;
+            let luck = self.rng.fork();
+            for c in candidates.iter_mut() {
+                let value = self.future(view.clone(), &moves[c.index], luck.clone())?;
+                c.visits += 1;
+                c.total += value;
+                done += 1;
+            }
         }
         // The best mean; on a tie, the better-ranked move.
         let best = (0..candidates.len())

@@ -15,7 +15,7 @@ pub enum Budget {
 }
 
 /// The `search` bot's settings; see [`SearchOptions::HELP`].
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchOptions {
     pub budget: Budget,
     /// How many of the best-ranked moves (by the game's `bot_ranked`) are searched.
@@ -25,9 +25,6 @@ pub struct SearchOptions {
     /// Moves drawn at random at each decision of a future, the best of them played;
     /// `None`: every legal move is weighed (the greedy bot's choice).
     pub sample: Option<usize>,
-    /// How much the search favours moves tried less often (UCB1's constant, on values
-    /// scaled to 0..1).
-    pub explore: f64,
 }
 
 impl Default for SearchOptions {
@@ -37,7 +34,6 @@ impl Default for SearchOptions {
             width: 4,
             depth: 3,
             sample: None,
-            explore: 0.4,
         }
     }
 }
@@ -47,7 +43,7 @@ const MAX_SETTING: u64 = 1_000_000;
 
 impl SearchOptions {
     /// What the settings are, for error messages and `--help`.
-    pub const HELP: &'static str = "settings of the search bot, after a colon and separated by commas: iterations=N (futures simulated per move, default 60) or ms=N (milliseconds per move, not reproducible), width=N (best moves searched, 4), depth=N (decisions looked ahead in each future, 3), sample=N (moves tried at each of those decisions, or all, the default), explore=X (0 to 10, 0.4); e.g. search:iterations=400,depth=4";
+    pub const HELP: &'static str = "settings of the search bot, after a colon and separated by commas: iterations=N (futures simulated per move, default 60) or ms=N (milliseconds per move, not reproducible), width=N (best moves searched, 4), depth=N (decisions looked ahead in each future, 3), sample=N (moves tried at each of those decisions, or all, the default); e.g. search:iterations=400,depth=4";
 
     /// Parses `key=value,key=value` (the part after `search:`).
     pub fn parse(text: &str) -> Result<SearchOptions, Diagnostic> {
@@ -64,15 +60,6 @@ impl SearchOptions {
                 "depth" => options.depth = whole(key, value, 0)? as usize,
                 "sample" if value == "all" => options.sample = None,
                 "sample" => options.sample = Some(count(key, value)? as usize),
-                "explore" => {
-                    options.explore = value
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|x| (0.0..=10.0).contains(x))
-                        .ok_or_else(|| {
-                            bad(format!("explore={value}: give a number from 0 to 10"))
-                        })?
-                }
                 _ => return Err(bad(format!("the search bot has no setting `{key}`"))),
             }
         }
@@ -112,9 +99,9 @@ mod tests {
         assert_eq!(o.budget, Budget::Iterations(50));
         assert_eq!(o.depth, 0);
         assert_eq!(o.width, SearchOptions::default().width);
-        let o = SearchOptions::parse("ms=250,explore=1.5").unwrap();
+        let o = SearchOptions::parse("ms=250,sample=3").unwrap();
         assert_eq!(o.budget, Budget::Millis(250));
-        assert_eq!(o.explore, 1.5);
+        assert_eq!(o.sample, Some(3));
     }
 
     #[test]
@@ -133,7 +120,7 @@ mod tests {
             e("iterations"),
             "`iterations` is not a setting of the form key=value"
         );
-        assert_eq!(e("explore=NaN"), "explore=NaN: give a number from 0 to 10");
+        assert_eq!(e("explore=0.4"), "the search bot has no setting `explore`");
         assert_eq!(e(""), "`` is not a setting of the form key=value");
     }
 }
