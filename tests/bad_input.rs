@@ -368,6 +368,41 @@ fn over_must_return_nothing_or_a_string() {
 }
 
 #[test]
+fn a_house_rule_that_changes_the_options_or_data_is_told_they_are_read_only() {
+    let lib = TempLibrary::new();
+    let setup =
+        |write: &str| format!("fn setup() {{\n    {write}\n    this.parent(\"setup\", [])\n}}\n");
+    house_rule(&lib, "opts", &setup("this.options.meeples_per_colour = 3;"));
+    // Deep inside a table of the manifest's `[data]`, too.
+    lib.write(
+        "scripts/house/deep.rhai",
+        &setup("this.data.pyramid.levels.clear();"),
+    );
+    lib.write(
+        "variants/deep.toml",
+        "name = \"deep\"\nextends = \"invaders\"\nscripts = [\"house/deep.rhai\"]\n",
+    );
+    for name in ["opts", "deep"] {
+        let e = lib.session(name, 1).err().unwrap().to_string();
+        assert!(
+            e.starts_with(&format!("scripts/house/{name}.rhai:2:")),
+            "{e}"
+        );
+        assert!(e.contains("is read-only"), "{e}");
+    }
+    // A copy is the script's own.
+    house_rule(
+        &lib,
+        "copy",
+        "fn meeples_per_colour() {\n    let o = this.options.to_map();\n    o.meeples_per_colour -= 2;\n    o.meeples_per_colour\n}\n",
+    );
+    let s = lib.session("copy", 1).unwrap();
+    let eval = |expr: &str| s.rules().eval(s.state(), expr).unwrap().to_string();
+    assert_eq!(eval("state.supply"), "[2, 2, 2]");
+    assert_eq!(eval("state.options.meeples_per_colour"), "4");
+}
+
+#[test]
 fn an_error_in_an_imported_module_names_the_module_file_and_line() {
     let lib = TempLibrary::new();
     lib.write(

@@ -86,6 +86,7 @@ pub fn build_engine(
     super::bot_api::register(&mut engine);
     super::turn_search::register(&mut engine);
     super::events::register(&mut engine);
+    super::tables::register(&mut engine);
     super::lists::register(&mut engine);
     super::words::register(&mut engine);
     family.register(&mut engine);

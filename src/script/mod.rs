@@ -19,6 +19,7 @@ pub mod rng;
 mod rules;
 mod sorting;
 mod stopping;
+mod tables;
 mod turn_search;
 pub mod view;
 pub mod words;

@@ -11,6 +11,7 @@ use super::lint;
 use super::parent::{self, SharedLayers};
 use super::rng::Rng;
 use super::stopping::Deadline;
+use super::tables::Tables;
 use super::view::ViewOptions;
 use super::Family;
 use crate::diagnostic::Diagnostic;
@@ -58,7 +59,7 @@ pub struct Rules {
     engine: Engine,
     ast: AST,
     sources: Sources,
-    data: Map,
+    data: Tables,
     limits: Limits,
     deadline: Deadline,
     prints: PrintBuffer,
@@ -175,7 +176,7 @@ impl Rules {
         }
         let has_view = defines(&ast, "view", 0);
         let has_goals = defines(&ast, "goals", 0);
-        let data = data::load_all(&variant, family)?;
+        let data = Tables::new(data::load_all(&variant, family)?);
         let rules = Rules {
             variant,
             family,
@@ -205,7 +206,8 @@ impl Rules {
         if !self.defines("check_data", 1) {
             return Ok(());
         }
-        let answer = self.call_function("check_data", (Dynamic::from_map(self.data.clone()),))?;
+        let answer =
+            self.call_function("check_data", (Dynamic::from_map(self.data.map().clone()),))?;
         if answer.is_unit() {
             return Ok(());
         }
@@ -311,10 +313,10 @@ impl Rules {
             .iter()
             .map(|(k, v)| (k.as_str().into(), v.to_dynamic()))
             .collect();
-        map.insert("options".into(), Dynamic::from_map(opts));
+        map.insert("options".into(), Dynamic::from(Tables::new(opts)));
         map.insert("seed".into(), Dynamic::from_int(seed as i64));
         map.insert("rng".into(), Dynamic::from(Rng::seeded(seed)));
-        map.insert("data".into(), self.data.clone().into());
+        map.insert("data".into(), Dynamic::from(self.data.clone()));
         let mut state = Dynamic::from_map(map);
         self.start_command();
         let _ = self.call(&mut state, "setup", (), None)?;

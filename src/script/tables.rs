@@ -1,0 +1,184 @@
+//! `this.data` and `this.options`: tables a game reads but never changes, held as one
+//! shared host value rather than as object maps inside the state.
+//!
+//! Why: Rhai measures the size of the whole state after every assignment to one of its
+//! fields (`this.turn += 1`), walking every value in it, and copies every value when a
+//! bot copies the state. As maps, the manifest's tables (an Invaders pyramid and ranking
+//! texts, a variant's options) were a third of what was walked and copied; as a shared
+//! host value they count as one value and copy as one pointer.
+//!
+//! Scripts read them as they read maps: `this.data.pyramid`, `this.options["x"]`,
+//! `"points" in this.data`, `get`, `keys()`, `len()`; a missing entry reads `()`, as a map's
+//! would. Writing to them is refused (`this.options.x = 1` is an error naming the line).
+
+use rhai::{Dynamic, Engine, EvalAltResult, Map, INT};
+use std::rc::Rc;
+
+/// A read-only object map shared by every copy of a state.
+#[derive(Clone, Debug)]
+pub struct Tables(Rc<Map>);
+
+impl Tables {
+    pub fn new(map: Map) -> Self {
+        Tables(Rc::new(map))
+    }
+
+    pub fn map(&self) -> &Map {
+        &self.0
+    }
+
+    fn get(&self, key: &str) -> Dynamic {
+        self.0.get(key).cloned().unwrap_or(Dynamic::UNIT)
+    }
+
+    fn describe(&self) -> String {
+        Dynamic::from_map((*self.0).clone()).to_string()
+    }
+}
+
+fn is_host_object(value: &Dynamic) -> bool {
+    !(value.is_map()
+        || value.is_array()
+        || value.is_blob()
+        || value.is_string()
+        || value.is_char()
+        || value.is_int()
+        || value.is_float()
+        || value.is_bool()
+        || value.is_unit()
+        || value.is_fnptr())
+}
+
+/// Registers the type, named "tables" to scripts (`type_of(this.options)`).
+pub fn register(engine: &mut Engine) {
+    engine
+        .register_type_with_name::<Tables>("tables")
+        // `t.name` falls back to the indexer when no getter is registered.
+        .register_indexer_get(|t: &mut Tables, key: &str| t.get(key))
+        // Rhai writes an entry back through the setter after changing it (`t.a.b = 1` is
+        // `t.a` read, changed, then set), so refusing here refuses writes deep inside an
+        // entry too. It also writes back a host object after any method call on it
+        // (`this.data.table.prices(…)`), changed or not: those are let through, unstored.
+        .register_indexer_set(
+            |_: &mut Tables, key: &str, value: Dynamic| -> Result<(), Box<EvalAltResult>> {
+                if is_host_object(&value) {
+                    return Ok(());
+                }
+                Err(format!(
+                    "`{key}` is read-only: this.data and this.options are the manifest's; \
+                     copy what you change into a field of your own"
+                )
+                .into())
+            },
+        )
+        .register_fn("get", |t: &mut Tables, key: &str| t.get(key))
+        .register_fn("contains", |t: &mut Tables, key: &str| {
+            t.0.contains_key(key)
+        })
+        .register_fn("keys", |t: &mut Tables| -> rhai::Array {
+            t.0.keys().map(|k| Dynamic::from(k.to_string())).collect()
+        })
+        .register_fn("values", |t: &mut Tables| -> rhai::Array {
+            t.0.values().cloned().collect()
+        })
+        .register_fn("len", |t: &mut Tables| t.0.len() as INT)
+        .register_fn("is_empty", |t: &mut Tables| t.0.is_empty())
+        // A copy to change, for a script that wants one (`let o = this.options.to_map();`).
+        .register_fn("to_map", |t: &mut Tables| (*t.0).clone())
+        .register_fn("to_string", |t: &mut Tables| t.describe())
+        .register_fn("to_debug", |t: &mut Tables| t.describe());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone)]
+    struct Deck(Vec<i64>);
+
+    fn engine_with(tables: Map) -> (Engine, rhai::Scope<'static>) {
+        let mut engine = Engine::new();
+        register(&mut engine);
+        let mut scope = rhai::Scope::new();
+        scope.push("t", Tables::new(tables));
+        (engine, scope)
+    }
+
+    fn eval(engine: &Engine, scope: &mut rhai::Scope, script: &str) -> Dynamic {
+        engine.eval_with_scope::<Dynamic>(scope, script).unwrap()
+    }
+
+    #[test]
+    fn tables_read_like_object_maps_and_refuse_changes() {
+        let mut inner = Map::new();
+        inner.insert("level".into(), Dynamic::from_int(7));
+        let mut map = Map::new();
+        map.insert("pyramid".into(), Dynamic::from_map(inner));
+        map.insert("points".into(), Dynamic::from_int(3));
+        map.insert("deck".into(), Dynamic::from(Deck(vec![1, 2])));
+        let (mut engine, mut scope) = engine_with(map);
+        // A host object's methods take it by reference, as the families' do.
+        engine
+            .register_type_with_name::<Deck>("deck")
+            .register_fn("size", |d: &mut Deck| d.0.len() as INT);
+        let e = |s: &mut rhai::Scope, script: &str| eval(&engine, s, script).to_string();
+        assert_eq!(e(&mut scope, "t.pyramid.level"), "7");
+        assert_eq!(e(&mut scope, r#"t["points"] + 1"#), "4");
+        assert_eq!(
+            e(&mut scope, r#"["points" in t, "nope" in t]"#),
+            "[true, false]"
+        );
+        assert_eq!(
+            e(&mut scope, r#"[t.nope == (), t.get("points")]"#),
+            "[true, 3]"
+        );
+        assert_eq!(
+            e(&mut scope, "t.keys()"),
+            r#"["deck", "points", "pyramid"]"#
+        );
+        assert_eq!(e(&mut scope, "[t.len(), t.is_empty()]"), "[3, false]");
+        assert_eq!(e(&mut scope, "t.deck.size()"), "2");
+        assert_eq!(e(&mut scope, "type_of(t)"), "tables");
+        assert_eq!(e(&mut scope, "`${t.pyramid}`"), r#"#{"level": 7}"#);
+        assert!(e(&mut scope, "`${t}`").contains(r#""points": 3"#));
+        // A copy may change; the tables do not.
+        assert_eq!(
+            e(
+                &mut scope,
+                "let m = t.to_map(); m.points = 9; [m.points, t.points]"
+            ),
+            "[9, 3]"
+        );
+        for write in [
+            "t.points = 9",
+            r#"t["points"] = 9"#,
+            "t.pyramid.level = 1",
+            "t.pyramid.clear()",
+        ] {
+            let err = engine
+                .eval_with_scope::<Dynamic>(&mut scope, write)
+                .unwrap_err();
+            assert!(err.to_string().contains("read-only"), "{write}: {err}");
+        }
+        assert_eq!(e(&mut scope, "t.points + t.pyramid.level"), "10");
+        // What a script copies out of them is its own to change.
+        assert_eq!(
+            e(&mut scope, "let p = t.pyramid; p.level = 1; p.level"),
+            "1"
+        );
+        assert_eq!(
+            e(
+                &mut scope,
+                "fn raise(p) { p.level += 1; p } raise(t.pyramid).level"
+            ),
+            "8"
+        );
+        assert_eq!(
+            e(
+                &mut scope,
+                "let l = []; l.push(t.pyramid); l[0].level = 2; l[0].level"
+            ),
+            "2"
+        );
+    }
+}
