@@ -65,6 +65,24 @@ fn too_many_operations_names_the_line_where_the_script_was_stopped() {
     assert!(e.starts_with("scripts/house/x.rhai:3:"), "{e}");
 }
 
+#[test]
+fn a_rule_that_calls_itself_without_end_is_stopped_at_its_line() {
+    let lib = TempLibrary::new();
+    let mut s = before_scoring(
+        &lib,
+        "deeper(1)\n}\nfn deeper(n) {\n    if n > 0 { deeper(n + 1) } else { 0 }",
+        Limits::interactive(),
+    );
+    let e = s.play("city:S").unwrap_err().to_string();
+    assert!(e.contains("functions called one another too deep"), "{e}");
+    assert!(e.starts_with("scripts/house/x.rhai:5:"), "{e}");
+    assert!(
+        e.contains("if n > 0 { deeper(n + 1) }"),
+        "the line is quoted: {e}"
+    );
+    assert_eq!(s.log(), ["0,-1@180"], "the refused move is taken back");
+}
+
 /// Plays as the rules say; once a move is played, `over()` never returns.
 const OVER_RUNS_AWAY_AFTER_A_MOVE: &str = "fn play(mv) {\n    this.parent(\"play\", [mv]);\n    this.broken = true;\n}\nfn over() {\n    if this.broken == true { let i = 0; loop { i += 1; } }\n    this.parent(\"over\", [])\n}\n";
 

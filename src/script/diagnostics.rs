@@ -3,7 +3,7 @@
 //! followed by the chain of rule functions that led there.
 
 use crate::diagnostic::Diagnostic;
-use rhai::{EvalAltResult, ParseError, Position};
+use rhai::{EvalAltResult, ImmutableString, ParseError, Position};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -71,8 +71,15 @@ pub fn parse_error(sources: &Sources, source: &str, err: &ParseError) -> Diagnos
     .with_help("fix the script, then `reload` (or run `houserules check`)")
 }
 
-/// A runtime error from hook `hook`, located at its innermost frame.
-pub fn runtime_error(sources: &Sources, hook: &str, err: &EvalAltResult) -> Diagnostic {
+/// A runtime error from hook `hook`, located at its innermost frame. Rhai raises a stack
+/// overflow with no position and no frames: there `last_step`, the last statement the
+/// script ran (known where steps are followed, see `stopping.rs`), locates it.
+pub fn runtime_error(
+    sources: &Sources,
+    hook: &str,
+    err: &EvalAltResult,
+    last_step: Option<(ImmutableString, Position)>,
+) -> Diagnostic {
     let mut sources = sources.clone();
     let mut frames = Vec::new();
     let mut current = err;
@@ -97,8 +104,18 @@ pub fn runtime_error(sources: &Sources, hook: &str, err: &EvalAltResult) -> Diag
             .cloned()
             .unwrap_or_default();
     }
-    let pos = current.position();
+    let mut pos = current.position();
+    if let (EvalAltResult::ErrorStackOverflow(_), Some((function, at))) = (current, last_step) {
+        if let Some(file) = sources.function_files.get(function.as_str()) {
+            source = file.clone();
+        }
+        pos = at;
+    }
     let message = match current {
+        EvalAltResult::ErrorStackOverflow(_) => {
+            "functions called one another too deep (a function that calls itself without end?)"
+                .to_owned()
+        }
         EvalAltResult::ErrorTooManyOperations(_) => {
             "the script ran too many operations (an endless loop?)".to_owned()
         }

@@ -285,7 +285,7 @@ impl Rules {
             .engine
             .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, hook, args);
         self.deadline.clear();
-        result.map_err(|e| runtime_error(&self.sources, hook, &e))
+        result.map_err(|e| runtime_error(&self.sources, hook, &e, self.deadline.last_step()))
     }
 
     /// Calls a hook that must return an array. Returns the array and how to report an
@@ -532,7 +532,7 @@ impl Rules {
         let result = self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast);
         self.deadline.clear();
         result.map_err(|e| {
-            let d = runtime_error(&sources, "eval", &e);
+            let d = runtime_error(&sources, "eval", &e, self.deadline.last_step());
             // The chain of rule functions stays; the advice is about the typed line.
             let help = d.help.as_deref().unwrap_or_default().replace(
                 "fix the script and `reload`, or choose another move",

@@ -11,8 +11,8 @@
 use super::interrupt;
 use super::limits::Limits;
 use super::memory;
-use rhai::debugger::DebuggerCommand;
-use rhai::{Engine, EvalAltResult, Position};
+use rhai::debugger::{DebuggerCommand, DebuggerEvent};
+use rhai::{Engine, EvalAltResult, ImmutableString, Position};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -33,6 +33,8 @@ struct Deadlines {
     hook: Cell<Option<(Instant, Duration)>>,
     command: Cell<Option<(Instant, Duration)>>,
     pending: RefCell<Option<Stop>>,
+    /// The last statement seen with a position, and the function running it.
+    last_step: RefCell<Option<(ImmutableString, Position)>>,
 }
 
 /// A stop decided by the progress callback, waiting for the next statement.
@@ -50,6 +52,7 @@ impl Deadline {
     pub fn start(&self, limit: Duration) {
         self.0.hook.set(Some((Instant::now() + limit, limit)));
         self.0.pending.replace(None);
+        self.0.last_step.replace(None);
     }
 
     /// The hook call ended.
@@ -65,6 +68,13 @@ impl Deadline {
     /// The command ended: hook calls are bounded by their own limit again.
     pub fn end_command(&self) {
         self.0.command.set(None);
+    }
+
+    /// The last statement a located script ran, as (function, position): where an error
+    /// that Rhai raises without a position (a stack overflow) happened. Only where a
+    /// person reads the message (the REPL, `check`) are steps followed.
+    pub fn last_step(&self) -> Option<(ImmutableString, Position)> {
+        self.0.last_step.borrow().clone()
     }
 
     /// Why the script must stop now, if a deadline passed.
@@ -127,23 +137,32 @@ pub fn install(engine: &mut Engine, limits: &Limits, deadline: &Deadline) {
     if locate {
         let watch = deadline.clone();
         // Some nodes have no position: the last one seen stands in for them.
-        let last_seen = Cell::new(Position::NONE);
         // Marked "volatile" (deprecated) by Rhai; pinned by Cargo.lock and by our tests.
         #[allow(deprecated)]
         engine.register_debugger(
             |_, debugger| debugger,
-            move |_, _, _, _, pos| {
+            move |context, event, _, _, pos| {
                 let mut pending = watch.0.pending.borrow_mut();
-                // Frozen once a stop is pending: the unwinding passes other nodes.
-                if !pos.is_none() && pending.is_none() {
-                    last_seen.set(pos);
+                // Statements only (a function's exit is seen again while an error unwinds),
+                // and frozen once a stop is pending: the unwinding passes other nodes.
+                let statement = matches!(event, DebuggerEvent::Step);
+                if statement && !pos.is_none() && pending.is_none() {
+                    let function = context
+                        .global_runtime_state()
+                        .debugger()
+                        .call_stack()
+                        .last()
+                        .map(|f| f.fn_name.clone())
+                        .unwrap_or_default();
+                    *watch.0.last_step.borrow_mut() = Some((function, pos));
                 }
                 match pending.as_mut() {
                     // Raised once: the unwinding that follows passes here again.
                     Some(stop) if !stop.raised => {
                         stop.raised = true;
                         let why = stop.why.clone().into();
-                        Err(EvalAltResult::ErrorRuntime(why, last_seen.get()).into())
+                        let at = watch.0.last_step.borrow().as_ref().map(|(_, pos)| *pos);
+                        Err(EvalAltResult::ErrorRuntime(why, at.unwrap_or(Position::NONE)).into())
                     }
                     Some(_) => Ok(DebuggerCommand::Continue),
                     None => Ok(DebuggerCommand::StepInto),
