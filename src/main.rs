@@ -177,7 +177,11 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
             print!("{}", Repl::new(library, limits).execute("variants").output);
         }
         Some(Command::Check { variant }) => {
-            print!("{}", repl::check(&library, &variant, limits)?);
+            // As at the REPL: a person reads the answer, so errors carry their line.
+            print!(
+                "{}",
+                repl::check(&library, &variant, Limits::interactive())?
+            );
         }
         Some(Command::Sim { variant, args }) => {
             let variant = Variant::load(&library, &variant)?;

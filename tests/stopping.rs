@@ -81,6 +81,15 @@ fn a_rule_that_calls_itself_without_end_is_stopped_at_its_line() {
         "the line is quoted: {e}"
     );
     assert_eq!(s.log(), ["0,-1@180"], "the refused move is taken back");
+    // `houserules check` says where, too.
+    let root = lib.library.root.to_str().unwrap();
+    let run = crate::common::houserules(&["check", "x", "--home", root], "");
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("scripts/house/x.rhai:5:"),
+        "{}",
+        run.stderr
+    );
 }
 
 /// Plays as the rules say; once a move is played, `over()` never returns.
