@@ -1,7 +1,7 @@
 //! Bad input never panics and never loses a game: each case gives a message naming the
 //! file, line and what to do, and a running session goes on unchanged.
 
-use crate::common::{house_rule, TempLibrary};
+use crate::common::{assert_in_order, house_rule, TempLibrary};
 use houserules::manifest::Variant;
 use houserules::script::{Limits, ViewOptions};
 use houserules::session::Session;
@@ -200,7 +200,7 @@ fn runaway_recursion_and_huge_values_are_stopped() {
         "import \"house/deep\" as d; d::deep(0)",
         Limits::default(),
     );
-    assert!(e.contains("Stack overflow"), "{e}");
+    assert!(e.contains("functions called one another too deep"), "{e}");
     let e = scoring_error(&lib, "let s = \"xx\"; loop { s += s; }", Limits::default());
     assert!(e.contains("too large"), "{e}");
 }
@@ -400,6 +400,43 @@ fn a_house_rule_that_changes_the_options_or_data_is_told_they_are_read_only() {
     let eval = |expr: &str| s.rules().eval(s.state(), expr).unwrap().to_string();
     assert_eq!(eval("state.supply"), "[2, 2, 2]");
     assert_eq!(eval("state.options.meeples_per_colour"), "4");
+}
+
+#[test]
+fn an_error_in_a_replaced_rule_run_by_parent_names_the_file_that_defines_it() {
+    let lib = TempLibrary::new();
+    lib.write(
+        "scripts/house/low.rhai",
+        "fn may_score(winners) {\n    winners.len() > no_such_variable\n}\n",
+    );
+    lib.write(
+        "scripts/house/top.rhai",
+        "fn may_score(winners) {\n    this.parent(\"may_score\", [winners])\n}\n",
+    );
+    lib.write(
+        "variants/layered.toml",
+        "name = \"layered\"\nextends = \"carcassonne-solo\"\nscripts = [\"house/low.rhai\", \"house/top.rhai\"]\n",
+    );
+    let mut s = lib.session("layered", 7).unwrap();
+    s.play("0,-1@180").unwrap();
+    let e = s.play("city:S").unwrap_err().to_string();
+    assert!(
+        e.starts_with(
+            "scripts/house/low.rhai:2:21: in play(): Variable not found: no_such_variable"
+        ),
+        "{e}"
+    );
+    assert!(
+        e.contains("2 |     winners.len() > no_such_variable"),
+        "{e}"
+    );
+    assert_in_order(
+        &e,
+        &[
+            "in may_score() of scripts/house/low.rhai",
+            "in may_score() of scripts/house/top.rhai",
+        ],
+    );
 }
 
 #[test]

@@ -23,9 +23,13 @@ pub struct Sources {
 
 impl Sources {
     /// The file a failing function came from. A rule function's frame carries the merged
-    /// scripts' one source name, so its file is looked up by name; any other source is a
-    /// module imported by path, whose text is read to quote the line.
+    /// scripts' one source name, so its file is looked up by name, except in a parent
+    /// call, whose frame names its layer; any other source is a module imported by path,
+    /// whose text is read to quote the line.
     fn file_of(&mut self, function: &str, source: &str) -> String {
+        if let Some(file) = source.strip_prefix(super::parent::LAYER_SOURCE) {
+            return file.to_owned();
+        }
         if source.is_empty() || self.texts.contains_key(source) {
             return self
                 .function_files

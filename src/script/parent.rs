@@ -51,8 +51,9 @@ impl Layers {
             .collect()
     }
 
-    /// The rules to run for the next parent call of (name, arity), or why there is none.
-    fn next(&mut self, name: &str, arity: usize) -> Result<Rc<AST>, String> {
+    /// The rules to run for the next parent call of (name, arity), with the file of the
+    /// layer its definition comes from, or why there is none.
+    fn next(&mut self, name: &str, arity: usize) -> Result<(Rc<AST>, String), String> {
         let defs = self.definitions(name, arity);
         let depth = self
             .depth
@@ -70,9 +71,10 @@ impl Layers {
                 )
             });
         };
+        let file = self.layers[layer].0.clone();
         let key = (name.to_owned(), arity, layer);
         if let Some(ast) = self.built.get(&key) {
-            return Ok(ast.clone());
+            return Ok((ast.clone(), file));
         }
         // Not `clone_functions_only_filtered`: rhai 1.27 ignores its filter when copying
         // into an empty module, so every function of the lower layer would replace the
@@ -81,7 +83,7 @@ impl Layers {
         lower.retain_functions(|_, _, n, params| n == name && params == arity);
         let ast = Rc::new(self.merged.merge(&lower));
         self.built.insert(key, ast.clone());
-        Ok(ast)
+        Ok((ast, file))
     }
 }
 
@@ -98,7 +100,7 @@ fn call_parent(
     args: Array,
 ) -> Result<Dynamic, Box<EvalAltResult>> {
     let key = (name.to_owned(), args.len());
-    let ast = layers.borrow_mut().next(name, args.len()).map_err(error)?;
+    let (ast, file) = layers.borrow_mut().next(name, args.len()).map_err(error)?;
     *layers.borrow_mut().depth.entry(key.clone()).or_default() += 1;
     let mut options = CallFnOptions::new().eval_ast(false);
     if let Some(this) = this {
@@ -113,8 +115,17 @@ fn call_parent(
     if let Some(d) = layers.borrow_mut().depth.get_mut(&key) {
         *d -= 1;
     }
-    result
+    // Every rule function's frame names the merged rules as its source, and by name the
+    // diagnostics would find the replacing definition's file: the parent's frame names
+    // the file of the layer that ran.
+    result.map_err(|err| {
+        let source = format!("{LAYER_SOURCE}{file}");
+        EvalAltResult::ErrorInFunctionCall(name.to_owned(), source, err, Position::NONE).into()
+    })
 }
+
+/// How a parent call's frame marks the file its definition came from.
+pub const LAYER_SOURCE: &str = "parent layer ";
 
 pub fn register(engine: &mut Engine, layers: &SharedLayers) {
     let with_this = layers.clone();
