@@ -27,6 +27,13 @@ fn scoring_error(lib: &TempLibrary, may_score_body: &str, limits: Limits) -> Str
     s.play("city:S").unwrap_err().to_string()
 }
 
+/// The error of the scoring move of the game of seed 7 under variant `name`.
+fn scoring_error_of(lib: &TempLibrary, name: &str) -> String {
+    let mut s = lib.session(name, 7).unwrap();
+    s.play("0,-1@180").unwrap();
+    s.play("city:S").unwrap_err().to_string()
+}
+
 fn load_error(lib: &TempLibrary, name: &str) -> String {
     Variant::load(&lib.library, name).unwrap_err().to_string()
 }
@@ -417,9 +424,7 @@ fn an_error_in_a_replaced_rule_run_by_parent_names_the_file_that_defines_it() {
         "variants/layered.toml",
         "name = \"layered\"\nextends = \"carcassonne-solo\"\nscripts = [\"house/low.rhai\", \"house/top.rhai\"]\n",
     );
-    let mut s = lib.session("layered", 7).unwrap();
-    s.play("0,-1@180").unwrap();
-    let e = s.play("city:S").unwrap_err().to_string();
+    let e = scoring_error_of(&lib, "layered");
     assert!(
         e.starts_with(
             "scripts/house/low.rhai:2:21: in play(): Variable not found: no_such_variable"
@@ -451,9 +456,7 @@ fn an_error_in_an_imported_module_names_the_module_file_and_line() {
         "importer",
         "fn may_score(winners) {\n    import \"house/helpers\" as h;\n    h::boom(1)\n}\n",
     );
-    let mut s = Session::new(&lib.library, "importer", &[], 7, Limits::default()).unwrap();
-    s.play("0,-1@180").unwrap();
-    let e = s.play("city:S").unwrap_err().to_string();
+    let e = scoring_error_of(&lib, "importer");
     assert!(
         e.starts_with(
             "scripts/house/helpers.rhai:3:7: in play(): Function not found: no_such_method"
