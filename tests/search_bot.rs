@@ -32,18 +32,10 @@ fn short_solo(bot: &str) -> Side {
 }
 
 fn run(sides: Vec<Side>, games: usize, seed: u64, threads: usize) -> Run {
-    Plan {
-        sides,
-        games,
-        seed,
-        shard: None,
-        threads: Some(threads),
-        progress: false,
-        keep_moves: false,
-    }
-    .run()
-    .unwrap_or_else(|e| panic!("{e}"))
-    .run
+    Plan::whole(sides, games, seed, threads)
+        .run()
+        .unwrap_or_else(|e| panic!("{e}"))
+        .run
 }
 
 /// Greedy (A) against `search` (B) on the same seeds: B's mean minus A's.

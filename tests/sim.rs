@@ -28,15 +28,7 @@ fn side(set: &[(&str, &str)], bot: &str) -> Side {
 }
 
 fn plan(sides: Vec<Side>, games: usize, threads: usize) -> Plan {
-    Plan {
-        sides,
-        games,
-        seed: 11,
-        shard: None,
-        threads: Some(threads),
-        progress: false,
-        keep_moves: false,
-    }
+    Plan::whole(sides, games, 11, threads)
 }
 
 fn run(plan: &Plan) -> Run {

@@ -81,16 +81,7 @@ pub fn run(
         variant,
         overrides: Vec::new(),
     };
-    let timed = Plan {
-        sides: vec![side],
-        games,
-        seed,
-        shard: None,
-        threads: Some(threads),
-        progress: false,
-        keep_moves: false,
-    }
-    .run()?;
+    let timed = Plan::whole(vec![side], games, seed, threads).run()?;
     let side = &timed.run.sides[0];
     Ok(BenchReport {
         variant: side.header.variant.clone(),

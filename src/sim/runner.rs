@@ -43,6 +43,20 @@ pub struct Timed {
 }
 
 impl Plan {
+    /// All `games` from base seed `seed` on `threads` threads, with no progress bar and
+    /// no moves kept: a run for its figures alone (`bench`, tests).
+    pub fn whole(sides: Vec<Side>, games: usize, seed: u64, threads: usize) -> Plan {
+        Plan {
+            sides,
+            games,
+            seed,
+            shard: None,
+            threads: Some(threads),
+            progress: false,
+            keep_moves: false,
+        }
+    }
+
     /// Plays every game of the plan.
     pub fn run(&self) -> Result<Timed, Diagnostic> {
         let indices = self.indices()?;
