@@ -70,6 +70,14 @@ impl Game {
             .unwrap_or_else(|e| panic!("eval `{expr}`: {e}"))
     }
 
+    /// The message of the error evaluating `expr` gives (it must fail).
+    pub fn eval_error(&self, expr: &str) -> String {
+        match self.rules.eval(&self.state, expr) {
+            Ok(v) => panic!("eval `{expr}` gave {v} instead of an error"),
+            Err(e) => e.message,
+        }
+    }
+
     pub fn int(&self, expr: &str) -> i64 {
         self.eval(expr).as_int().unwrap()
     }

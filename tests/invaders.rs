@@ -191,13 +191,9 @@ fn the_board_keeps_the_most_surrounded_placements_and_refuses_what_is_not_one() 
         "the two cells beside two tiles, in their order"
     );
     assert_eq!(g.text("state.board.most_surrounded([])"), "[]");
-    let e = g
-        .rules
-        .eval(&g.state, "state.board.most_surrounded([#{ x: 0 }])")
-        .unwrap_err();
+    let e = g.eval_error("state.board.most_surrounded([#{ x: 0 }])");
     assert!(
-        e.message
-            .contains("not a placement with whole-number x and y"),
+        e.contains("not a placement with whole-number x and y"),
         "{e}"
     );
 }
@@ -216,13 +212,9 @@ fn free_segments_of_one_kind_leave_the_others_out() {
         g.int("state.board.free_segments(0, 1, \"field\").len()"),
         g.int("state.board.free_segments(0, 1).filter(|s| s.kind == \"field\").len()")
     );
-    let e = g
-        .rules
-        .eval(&g.state, "state.board.free_segments(0, 1, \"feild\")")
-        .unwrap_err();
+    let e = g.eval_error("state.board.free_segments(0, 1, \"feild\")");
     assert!(
-        e.message
-            .contains("`feild` is not a segment kind: city, road, field or cloister"),
+        e.contains("`feild` is not a segment kind: city, road, field or cloister"),
         "{e}"
     );
 }
@@ -240,11 +232,8 @@ fn a_feature_tells_its_open_cells_and_whether_a_tile_left_can_fill_them() {
     );
     assert_eq!(g.text("state.board.fillable(1, 0)"), "true");
     assert_eq!(g.text(&format!("state.board.dead_end({road})")), "false");
-    let e = g
-        .rules
-        .eval(&g.state, "state.board.dead_end(999)")
-        .unwrap_err();
-    assert!(e.message.contains("999"), "{e}");
+    let e = g.eval_error("state.board.dead_end(999)");
+    assert!(e.contains("999"), "{e}");
 }
 
 #[test]
