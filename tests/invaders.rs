@@ -332,10 +332,7 @@ fn a_returning_meeple_may_reinforce_levels_3_2_1_or_leave() {
         ]
     );
     g.play("reinforce:level2");
-    assert_eq!(
-        g.text("state.pyramid[5].slots"),
-        r#"["I", "I", "I", "I", "I", "I", "P", "R"]"#
-    );
+    assert_eq!(g.text("state.pyramid[5].slots"), "IIIIIIPR");
     assert_eq!(g.text("state.phase"), "place");
 }
 
@@ -393,7 +390,7 @@ pub(crate) fn end_table(g: &mut Game) {
         .meeple(0, -1, "field:NwNeEnEsWsWn", INVADER);
     g.set_table(board, 0, "U");
     g.set("piles", "[pile([])]");
-    set_pyramid(g, r#"[#{ level: 1, slots: ["P", "I", "-"] }]"#);
+    set_pyramid(g, r#"[#{ level: 1, slots: "PI-" }]"#);
     g.play("0,1@90");
     g.play("none");
 }

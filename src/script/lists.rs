@@ -35,24 +35,40 @@ fn index_of_any(items: &mut Array, wanted: Array) -> INT {
 }
 
 /// Where the first element equal to one of `wanted` is in the lists held under `field`
-/// by the maps of `items`: `[index of the map, index in its list]`, or `()`. Entries that
-/// are not maps, or whose `field` is not an array, are passed over.
+/// by the maps of `items`: `[index of the map, index in its list]`, or `()`. A text held
+/// there is a list of its characters, each equal to the one-character text of itself
+/// (`#{ slots: "-PI" }` finds `"P"` at 1). Entries that are not maps, or whose `field`
+/// is neither a list nor a text, are passed over.
 fn index_of_any_in(items: &mut Array, field: &str, wanted: Array) -> Dynamic {
     items
         .iter()
         .enumerate()
         .find_map(|(i, item)| {
             let map = item.read_lock::<Map>()?;
-            let list = map.get(field)?.read_lock::<Array>()?;
-            let j = list
-                .iter()
-                .position(|x| wanted.iter().any(|w| same(x, w)))?;
+            let held = map.get(field)?;
+            let j = if let Some(list) = held.read_lock::<Array>() {
+                list.iter().position(|x| wanted.iter().any(|w| same(x, w)))
+            } else {
+                let text = held.read_lock::<rhai::ImmutableString>()?;
+                text.chars()
+                    .position(|c| wanted.iter().any(|w| is_char(w, c)))
+            }?;
             Some(Dynamic::from_array(vec![
                 Dynamic::from_int(i as INT),
                 Dynamic::from_int(j as INT),
             ]))
         })
         .unwrap_or(Dynamic::UNIT)
+}
+
+/// Whether `value` is the character `c` or the text of that one character.
+fn is_char(value: &Dynamic, c: char) -> bool {
+    if let Ok(x) = value.as_char() {
+        return x == c;
+    }
+    value
+        .read_lock::<rhai::ImmutableString>()
+        .is_some_and(|text| text.chars().eq(std::iter::once(c)))
 }
 
 /// The whole numbers of `items`, or the error naming the first that is not one.
@@ -142,6 +158,17 @@ mod tests {
                 .unwrap()
                 .is_unit()
         );
+    }
+
+    #[test]
+    fn a_text_under_the_field_is_searched_by_character() {
+        let levels = r#"[#{ slots: "--" }, #{ slots: "GPI" }]"#;
+        let found = |wanted: &str| {
+            eval_any(&format!(r#"{levels}.index_of_any_in("slots", {wanted})"#)).unwrap()
+        };
+        assert_eq!(found(r#"["I", "P"]"#).to_string(), "[1, 1]");
+        assert_eq!(found("['I']").to_string(), "[1, 2]");
+        assert!(found(r#"["GP", "R"]"#).is_unit());
     }
 
     #[test]
