@@ -71,6 +71,16 @@ fn a_single_match_completes_at_once_without_a_menu() {
 }
 
 #[test]
+fn a_path_with_a_space_completes_escaped_and_loads() {
+    let dir = folder_with_saves(&["my games/first game.save"]);
+    let mut pty = repl_in(dir.path());
+    at_prompt_type(&mut pty, "load my\t");
+    pty.send("f\t").unwrap();
+    pty.send("\r").unwrap();
+    expect(&mut pty, "loaded pig-solo (seed 1, 1 move)");
+}
+
+#[test]
 fn a_common_prefix_is_inserted_first_and_the_menu_opens_on_the_next_tab() {
     let dir = folder_with_saves(&["alpha-1.save", "alpha-2.save"]);
     let mut pty = repl_in(dir.path());

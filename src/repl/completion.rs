@@ -8,6 +8,8 @@
 //! (inserted at once, no menu); only when nothing more can be inserted are the matches
 //! offered all together, which opens the menu on that Tab.
 //! The REPL refreshes the word lists after every command; the completer only reads them.
+//! Words are read as the REPL splits a line, as a shell does: a path with a space is
+//! typed quoted or with `\ `, and completions are written back with backslashes.
 
 use reedline::{Completer, CompletionResult, Span, Suggestion};
 use std::collections::BTreeMap;
@@ -174,25 +176,66 @@ fn common_prefix(list: &[String]) -> &str {
     &first[..end]
 }
 
+/// The word being typed at the end of `line`, read as a shell reads it: where it starts
+/// (its opening quote included) and its text without quotes and backslashes.
+fn last_word(line: &str) -> (usize, String) {
+    let (mut start, mut word) = (0, String::new());
+    let mut quote = None;
+    let mut escaped = false;
+    for (i, c) in line.char_indices() {
+        match (escaped, quote, c) {
+            (true, ..) => {
+                word.push(c);
+                escaped = false;
+            }
+            (false, Some(q), _) if c == q => quote = None,
+            (false, Some('\''), _) => word.push(c),
+            (false, _, '\\') => escaped = true,
+            (false, None, '"' | '\'') => quote = Some(c),
+            (false, None, _) if c.is_whitespace() => {
+                start = i + c.len_utf8();
+                word.clear();
+            }
+            _ => word.push(c),
+        }
+    }
+    (start, word)
+}
+
+/// `text` as a word of a line: spaces, quotes and backslashes escaped with a backslash.
+fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_whitespace() || matches!(c, '\'' | '"' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 impl Completer for WordCompleter {
     fn complete(&mut self, line: &str, pos: usize) -> CompletionResult {
         let line = line.get(..pos).unwrap_or(line);
-        let start = line.rfind(char::is_whitespace).map_or(0, |i| i + 1);
-        let typed = &line[start..];
-        let before: Vec<&str> = line[..start].split_whitespace().collect();
+        let (start, typed) = last_word(line);
+        let split = shlex::split(&line[..start]);
+        let before: Vec<&str> = match &split {
+            Some(words) => words.iter().map(String::as_str).collect(),
+            None => line[..start].split_whitespace().collect(),
+        };
         let words = self.0.lock().map(|w| w.clone()).unwrap_or_default();
         let candidates = match source(&words, &before) {
             Source::Words(list) => list,
             Source::Paths { mut also } => {
-                also.extend(paths(typed));
+                also.extend(paths(&typed));
                 also
             }
         };
-        let suggestions: Vec<Suggestion> = offers(typed, candidates)
+        let suggestions: Vec<Suggestion> = offers(&typed, candidates)
             .into_iter()
             .map(|offer| Suggestion {
                 append_whitespace: offer.whole,
-                value: offer.value,
+                value: escaped(&offer.value),
                 span: Span::new(start, line.len()),
                 ..Suggestion::default()
             })
@@ -365,5 +408,50 @@ mod tests {
         assert_eq!(s.len(), 1);
         assert_eq!(s[0].value, format!("{}/game-", dir.path().display()));
         assert!(!s[0].append_whitespace);
+    }
+
+    #[test]
+    fn the_word_being_typed_is_read_as_the_repl_splits_a_line() {
+        assert_eq!(last_word("load my"), (5, "my".into()));
+        assert_eq!(last_word(r"load my\ ga"), (5, "my ga".into()));
+        assert_eq!(last_word(r#"load "my ga"#), (5, "my ga".into()));
+        assert_eq!(last_word("load 'it''s"), (5, "its".into()));
+        assert_eq!(last_word(r#"load "a\"b"#), (5, r#"a"b"#.into()));
+        assert_eq!(last_word("load 'x y' "), (11, String::new()));
+        assert_eq!(
+            escaped(r#"my games/it's "a"\"#),
+            r#"my\ games/it\'s\ \"a\"\\"#
+        );
+    }
+
+    #[test]
+    fn a_path_with_spaces_completes_escaped_and_can_be_completed_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().display().to_string();
+        std::fs::create_dir(dir.path().join("my games")).unwrap();
+        std::fs::write(dir.path().join("my games/first game.save"), "").unwrap();
+        let mut c = WordCompleter(Arc::new(Mutex::new(words())));
+        let complete = |c: &mut WordCompleter, line: &str| {
+            let s = c.complete(line, line.len()).suggestions().to_vec();
+            assert_eq!(s.len(), 1, "{line}: {s:?}");
+            (s[0].value.clone(), s[0].span.start)
+        };
+        let (folder, at) = complete(&mut c, &format!("load {root}/my"));
+        assert_eq!(
+            (folder.as_str(), at),
+            (&*format!("{}/my\\ games/", escaped(&root)), 5)
+        );
+        for typed in [format!("{folder}f"), format!("\"{root}/my games/f")] {
+            let (file, _) = complete(&mut c, &format!("load {typed}"));
+            assert_eq!(
+                file,
+                format!("{}/my\\ games/first\\ game.save", escaped(&root))
+            );
+            let line = format!("load {file}");
+            assert_eq!(
+                shlex::split(&line).unwrap(),
+                ["load", &format!("{root}/my games/first game.save")]
+            );
+        }
     }
 }
