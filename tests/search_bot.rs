@@ -3,7 +3,7 @@
 //! player cannot see, and refuses bad settings with a message. Budgets are tiny: tests
 //! run unoptimized, and they check behaviour, never speed.
 
-use crate::common::{houserules, library, TempLibrary};
+use crate::common::{houserules, library};
 use houserules::bot::{self, player_view, Bot, LoadedBot, SearchOptions};
 use houserules::manifest::Variant;
 use houserules::players::Player;
@@ -152,18 +152,22 @@ fn bad_settings_are_refused_with_the_list_of_settings() {
         bot::find(&variant, "search").unwrap()
     );
     let default = SearchOptions::default();
-    let options = search_options("carcassonne-solo", "search:ms=50,sample=4");
-    assert_eq!(options.budget, bot::search::Budget::Millis(50));
-    assert_eq!(options.sample, Some(4));
-    assert_eq!(options.width, default.width);
-    assert_eq!(
-        bot::find(&variant, "search").unwrap().files_shown(),
-        [
-            "scripts/bots/_search.rhai",
-            "scripts/bots/carcassonne-solo/_evaluation.rhai",
-            "built-in search"
-        ]
-    );
+    match bot::find(&variant, "search:ms=50,sample=4").unwrap() {
+        bot::BotSource::Search { options, files, .. } => {
+            assert_eq!(options.budget, bot::search::Budget::Millis(50));
+            assert_eq!(options.sample, Some(4));
+            assert_eq!(options.width, default.width);
+            let shown: Vec<&str> = files.iter().map(|f| f.shown.as_str()).collect();
+            assert_eq!(
+                shown,
+                [
+                    "scripts/bots/_search.rhai",
+                    "scripts/bots/carcassonne-solo/_evaluation.rhai"
+                ]
+            );
+        }
+        other => panic!("{other:?}"),
+    }
     // From the command line: an error and a failing status, never a panic.
     let r = houserules(
         &[
@@ -185,58 +189,6 @@ fn bad_settings_are_refused_with_the_list_of_settings() {
     );
     assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
 }
-
-/// The settings `bot` (`search…`) plays `variant` with.
-fn search_options(variant: &str, bot: &str) -> SearchOptions {
-    let variant = Variant::load(&library(), variant).unwrap();
-    match bot::find(&variant, bot).and_then(|b| b.load(&variant, Limits::default())) {
-        Ok(LoadedBot::Search { options, .. }) => options,
-        Ok(_) => panic!("{bot} is not the search bot"),
-        Err(e) => panic!("{e}"),
-    }
-}
-
-#[test]
-fn a_game_sets_its_own_search_defaults_and_the_user_changes_them() {
-    // scripts/bots/invaders/_evaluation.rhai: `bot_search_settings()`.
-    let invaders = search_options("invaders", "search");
-    assert_eq!(
-        invaders.budget,
-        bot::search::Budget::Iterations(INVADERS_ITERATIONS)
-    );
-    assert_eq!(invaders.width, SearchOptions::default().width);
-    let changed = search_options("invaders", "search:iterations=7,width=2");
-    assert_eq!(changed.budget, bot::search::Budget::Iterations(7));
-    assert_eq!(changed.width, 2);
-    // A game without the helper plays the built-in defaults.
-    assert_eq!(
-        search_options("carcassonne-solo", "search"),
-        SearchOptions::default()
-    );
-}
-
-#[test]
-fn a_games_bad_search_defaults_are_an_error_naming_its_helper_file() {
-    let rules = TempLibrary::new();
-    rules.edit(
-        "scripts/bots/invaders/_evaluation.rhai",
-        &format!("\"iterations={INVADERS_ITERATIONS}\""),
-        "\"iterations=lots\"",
-    );
-    let variant = Variant::load(&rules.library, "invaders").unwrap();
-    let e = bot::find(&variant, "search")
-        .and_then(|b| b.load(&variant, Limits::default()))
-        .err()
-        .expect("the bad default is refused")
-        .to_string();
-    assert!(
-        e.starts_with("scripts/bots/invaders/_evaluation.rhai: bot_search_settings() returned \"iterations=lots\": iterations=lots: give a whole number"),
-        "{e}"
-    );
-}
-
-/// The Invaders' own iteration budget (about a second a move on one core).
-const INVADERS_ITERATIONS: u32 = 20;
 
 #[test]
 fn the_search_bot_plays_ora_et_labora_steps() {

@@ -44,12 +44,10 @@ pub enum BotSource {
         name: String,
         files: Vec<ScriptFile>,
     },
-    /// `name`: as typed (`search` or `search:…`); `settings`: what follows the colon,
-    /// already checked, applied over the game's defaults when the bot is loaded;
-    /// `files`: the helpers it calls.
+    /// `name`: as typed (`search` or `search:…`); `files`: the helpers it calls.
     Search {
         name: String,
-        settings: Option<String>,
+        options: SearchOptions,
         files: Vec<ScriptFile>,
     },
 }
@@ -109,9 +107,7 @@ impl BotSource {
                     files,
                 )?),
             },
-            BotSource::Search {
-                settings, files, ..
-            } => {
+            BotSource::Search { options, files, .. } => {
                 let rules =
                     Rules::compile_with_helpers(variant.clone(), limits.for_bot_search(), files)?;
                 if let Some((name, arity)) = search::HELPERS
@@ -124,13 +120,8 @@ impl BotSource {
                     )
                     .with_help("scripts/bots/_search.rhai defines it for every game; see scripts/README.md, 'Bots'"));
                 }
-                let game = game_search_settings(&rules)?;
-                let options = match settings {
-                    Some(settings) => game.with(settings)?,
-                    None => game,
-                };
                 LoadedBot::Search {
-                    options,
+                    options: *options,
                     rules: Rc::new(rules),
                 }
             }
@@ -165,32 +156,6 @@ fn bot_dirs(variant: &Variant) -> Vec<PathBuf> {
 }
 
 /// Finds the bot called `name` for `variant`.
-/// The search's defaults for this game: the built-in ones, changed by the text its bot
-/// helpers' optional `bot_search_settings()` returns (a game whose moves cost more asks
-/// for fewer futures, so that a move keeps to about a second).
-fn game_search_settings(rules: &Rules) -> Result<SearchOptions, Diagnostic> {
-    const HELPER: &str = "bot_search_settings";
-    if !rules.defines(HELPER, 0) {
-        return Ok(SearchOptions::default());
-    }
-    let file = rules.defining_file(HELPER);
-    let text = rules
-        .call_function(HELPER, ())?
-        .into_string()
-        .map_err(|kind| {
-            Diagnostic::new(&file, format!("{HELPER}() returned a {kind}, not a text")).with_help(
-                "return the search's settings as on the command line, e.g. \"iterations=20\"",
-            )
-        })?;
-    SearchOptions::default().with(&text).map_err(|e| {
-        Diagnostic::new(
-            &file,
-            format!("{HELPER}() returned \"{text}\": {}", e.message),
-        )
-        .with_help(SearchOptions::HELP)
-    })
-}
-
 pub fn find(variant: &Variant, name: &str) -> Result<BotSource, Diagnostic> {
     if name == RANDOM {
         return Ok(BotSource::Random);
@@ -199,14 +164,13 @@ pub fn find(variant: &Variant, name: &str) -> Result<BotSource, Diagnostic> {
         .strip_prefix(SEARCH)
         .filter(|rest| rest.is_empty() || rest.starts_with(':'))
     {
-        let settings = settings.strip_prefix(':').map(str::to_owned);
-        if let Some(settings) = &settings {
-            // Checked now, so a typo fails before any game starts.
-            SearchOptions::parse(settings)?;
-        }
+        let options = match settings.strip_prefix(':') {
+            Some(settings) => SearchOptions::parse(settings)?,
+            None => SearchOptions::default(),
+        };
         return Ok(BotSource::Search {
             name: name.to_owned(),
-            settings,
+            options,
             files: helpers(&bot_dirs_root_first(variant), |p| variant.library.show(p)).collect(),
         });
     }

@@ -45,15 +45,9 @@ impl SearchOptions {
     /// What the settings are, for error messages and `--help`.
     pub const HELP: &'static str = "settings of the search bot, after a colon and separated by commas: iterations=N (futures simulated per move, default 60) or ms=N (milliseconds per move, not reproducible), width=N (best moves searched, 4), depth=N (decisions looked ahead in each future, 3), sample=N (moves tried at each of those decisions, or all, the default); e.g. search:iterations=400,depth=4";
 
-    /// Parses `key=value,key=value` (the part after `search:`) over the defaults.
+    /// Parses `key=value,key=value` (the part after `search:`).
     pub fn parse(text: &str) -> Result<SearchOptions, Diagnostic> {
-        SearchOptions::default().with(text)
-    }
-
-    /// These settings changed by `key=value,key=value`: a game's own defaults (its bot
-    /// helpers' `bot_search_settings()`), then what the user typed.
-    pub fn with(self, text: &str) -> Result<SearchOptions, Diagnostic> {
-        let mut options = self;
+        let mut options = SearchOptions::default();
         for item in text.split(',') {
             let (key, value) = item
                 .split_once('=')
