@@ -1,7 +1,7 @@
 //! The `houserules` binary driven through standard input, as a user's terminal session
 //! would be (without prompts, since input is a pipe), and its subcommands.
 
-use crate::common::{assert_in_order, houserules};
+use crate::common::{assert_in_order, houserules, with_test_env, BINARY};
 
 #[test]
 fn a_piped_session_plays_undoes_saves_loads_and_finishes_with_auto() {
@@ -209,18 +209,23 @@ fn invaders_plays_in_the_repl_to_its_ranking() {
 fn an_invalid_input_line_is_reported_with_its_number_and_reading_goes_on() {
     let mut input = b"new pig-solo --seed 1\n".to_vec();
     input.extend_from_slice(b"ro\xffll\nroll\n");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_houserules"))
-        .env("HOUSERULES_HOME", env!("CARGO_MANIFEST_DIR"))
-        .env("HOUSERULES_DB", "/nonexistent/none.sqlite")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            child.stdin.take().unwrap().write_all(&input)?;
-            child.wait_with_output()
-        })
-        .unwrap();
+    // The data folder is a temporary one: the unfinished game is kept there, never in
+    // the user's own.
+    let data = tempfile::tempdir().unwrap();
+    let out = with_test_env(
+        &mut std::process::Command::new(BINARY),
+        &data.path().join("games.sqlite"),
+        data.path(),
+    )
+    .stdin(std::process::Stdio::piped())
+    .stdout(std::process::Stdio::piped())
+    .spawn()
+    .and_then(|mut child| {
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(&input)?;
+        child.wait_with_output()
+    })
+    .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(!out.status.success());
     assert_in_order(
