@@ -59,25 +59,26 @@ fn folder_with_saves(names: &[&str]) -> tempfile::TempDir {
     dir
 }
 
-#[test]
-fn a_single_match_completes_at_once_without_a_menu() {
-    let dir = folder_with_saves(&["alpha-1.save"]);
+/// In a folder holding the save `save`, types `first` at the prompt, then `then`, then
+/// Enter: what the Tabs in them complete must make a line that loads the save.
+fn tabs_make_a_line_that_loads(save: &str, first: &str, then: &str) {
+    let dir = folder_with_saves(&[save]);
     let mut pty = repl_in(dir.path());
-    // A command, then a file: each Tab finishes the word, so Enter runs the line.
-    at_prompt_type(&mut pty, "loa\t");
-    pty.send("al\t").unwrap();
+    at_prompt_type(&mut pty, first);
+    pty.send(then).unwrap();
     pty.send("\r").unwrap();
     expect(&mut pty, "loaded pig-solo (seed 1, 1 move)");
 }
 
 #[test]
+fn a_single_match_completes_at_once_without_a_menu() {
+    // A command, then a file: each Tab finishes the word, so Enter runs the line.
+    tabs_make_a_line_that_loads("alpha-1.save", "loa\t", "al\t");
+}
+
+#[test]
 fn a_path_with_a_space_completes_escaped_and_loads() {
-    let dir = folder_with_saves(&["my games/first game.save"]);
-    let mut pty = repl_in(dir.path());
-    at_prompt_type(&mut pty, "load my\t");
-    pty.send("f\t").unwrap();
-    pty.send("\r").unwrap();
-    expect(&mut pty, "loaded pig-solo (seed 1, 1 move)");
+    tabs_make_a_line_that_loads("my games/first game.save", "load my\t", "f\t");
 }
 
 #[test]
