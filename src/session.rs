@@ -244,7 +244,7 @@ impl Session {
         match pick(&moves, choice) {
             Ok(mv) => {
                 self.play_move(&mv, by)?;
-                Ok(mv.label)
+                Ok(mv.label.into())
             }
             Err(_) if choice.contains(STEP) => self.play_steps(choice, by),
             Err(e) => Err(match self.rules.why_not(&mut self.state, choice.trim())? {
@@ -265,11 +265,11 @@ impl Session {
     /// Plays each step of a move typed whole; if one is refused, every step is taken back.
     fn play_steps(&mut self, choice: &str, by: &Player) -> Result<String, Diagnostic> {
         let (before, redo) = (self.log.len(), self.redo.clone());
-        let mut played = Vec::new();
+        let mut played: Vec<String> = Vec::new();
         for (i, step) in choice.split(STEP).enumerate() {
             let outcome = self.rules.moves(&mut self.state).and_then(|moves| {
                 let mv = pick(&moves, step)?;
-                self.play_move(&mv, by).map(|()| mv.label)
+                self.play_move(&mv, by).map(|()| mv.label.to_string())
             });
             match outcome {
                 Ok(label) => played.push(label),
@@ -294,7 +294,7 @@ impl Session {
     pub fn play_move(&mut self, mv: &Move, by: &Player) -> Result<(), Diagnostic> {
         match self.rules.play(&mut self.state, mv) {
             Ok(()) => {
-                self.log.push(mv.label.clone());
+                self.log.push(mv.label.to_string());
                 self.by.push(by.clone());
                 self.marks.push(events::count(&self.state));
                 if self

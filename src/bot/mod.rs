@@ -58,7 +58,7 @@ pub fn play_out(
             )
         })?;
         session.play_move(mv, &by)?;
-        played.push(mv.label.clone());
+        played.push(mv.label.to_string());
     }
     Ok(played)
 }

@@ -16,7 +16,7 @@ use super::view::ViewOptions;
 use super::Family;
 use crate::diagnostic::Diagnostic;
 use crate::manifest::{OptionValues, ScriptFile, Variant};
-use rhai::{CallFnOptions, Dynamic, Engine, FuncArgs, Map, Scope, AST};
+use rhai::{CallFnOptions, Dynamic, Engine, FuncArgs, ImmutableString, Map, Scope, AST};
 use sha2::{Digest, Sha256};
 
 /// The hooks every variant must define, with their arity.
@@ -29,17 +29,19 @@ const REQUIRED_HOOKS: [(&str, usize); 5] = [
 ];
 
 /// One legal move: its label (what a player types) and the value `play` receives.
+/// The label is the script's own string, shared rather than copied: a bot reads dozens
+/// of moves for every one it plays.
 #[derive(Debug, Clone)]
 pub struct Move {
-    pub label: String,
+    pub label: ImmutableString,
     pub value: Dynamic,
 }
 
-/// A move's label as text; a string is copied as it is (no formatting machinery).
-fn label_text(label: &Dynamic) -> String {
-    match label.read_lock::<rhai::ImmutableString>() {
-        Some(text) => text.as_str().to_owned(),
-        None => label.to_string(),
+/// A move's label as text: a string as it is, anything else as Rhai prints it.
+fn label_text(label: &Dynamic) -> ImmutableString {
+    match label.read_lock::<ImmutableString>() {
+        Some(text) => text.clone(),
+        None => label.to_string().into(),
     }
 }
 
