@@ -300,7 +300,7 @@ impl Session {
                 if self
                     .redo
                     .last()
-                    .is_some_and(|(label, _)| label == &mv.label)
+                    .is_some_and(|(label, _)| *label == mv.label)
                 {
                     self.redo.pop();
                 } else {
@@ -530,12 +530,9 @@ fn replay(
         let outcome = rules
             .moves(&mut state)
             .and_then(|moves| {
-                moves
-                    .into_iter()
-                    .find(|m| &m.label == label)
-                    .ok_or_else(|| {
-                        Diagnostic::new("replay", format!("`{label}` is not among the legal moves"))
-                    })
+                moves.into_iter().find(|m| m.label == label).ok_or_else(|| {
+                    Diagnostic::new("replay", format!("`{label}` is not among the legal moves"))
+                })
             })
             // Played in place: copying the state before every move would cost more than
             // the move. A refused move may have half-changed it, so then the moves before
