@@ -1,7 +1,7 @@
 //! The `search` bot: it plays better than the greedy bot whose helpers it uses, repeats
-//! a game exactly under an iteration budget whatever the threads, never uses what a
-//! player cannot see, and refuses bad settings with a message. Budgets are tiny: tests
-//! run unoptimized, and they check behaviour, never speed.
+//! a game exactly under an iteration or operations budget whatever the threads, never
+//! uses what a player cannot see, and refuses bad settings with a message. Budgets are
+//! tiny: tests run unoptimized, and they check behaviour, never speed.
 
 use crate::common::{houserules, library};
 use houserules::bot::{self, player_view, Bot, LoadedBot, SearchOptions};
@@ -74,12 +74,35 @@ fn search_beats_greedy_in_the_invaders() {
 }
 
 #[test]
-fn an_iteration_budget_gives_the_same_games_on_one_or_two_threads() {
-    let search = "search:iterations=4,width=2,depth=1";
-    let one = run(vec![short_solo(search)], 2, 5, 1);
-    let two = run(vec![short_solo(search)], 2, 5, 2);
-    assert_eq!(sim::export::json(&one), sim::export::json(&two));
-    assert_eq!(one.sides[0].header.bot, search);
+fn an_iteration_or_operations_budget_gives_the_same_games_on_one_or_two_threads() {
+    for search in [
+        "search:iterations=4,width=2,depth=1",
+        "search:kops=300,width=2,depth=1",
+    ] {
+        let one = run(vec![short_solo(search)], 2, 5, 1);
+        let two = run(vec![short_solo(search)], 2, 5, 2);
+        assert_eq!(sim::export::json(&one), sim::export::json(&two));
+        assert_eq!(one.sides[0].header.bot, search);
+    }
+}
+
+#[test]
+fn the_engine_counts_the_operations_its_scripts_run() {
+    // The `kops` budget reads this count: the same work counts the same, more counts more.
+    let variant = Variant::load(&library(), "carcassonne-solo").unwrap();
+    let rules = Rules::compile(variant, Limits::default()).unwrap();
+    let count = |loops: i64| {
+        let before = rules.operations();
+        let code = format!("let n = 0; for i in 0..{loops} {{ n += i; }} n");
+        let sum = rules.eval(&Dynamic::UNIT, &code).unwrap().as_int().unwrap();
+        assert_eq!(sum, loops * (loops - 1) / 2);
+        rules.operations() - before
+    };
+    let small = count(10_000);
+    assert!((10_000..200_000).contains(&small), "{small}");
+    assert_eq!(count(10_000), small);
+    let large = count(40_000);
+    assert!(large > 3 * small, "{large} against {small}");
 }
 
 /// The state with the same visible table and every face-down pile in another real

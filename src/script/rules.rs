@@ -267,6 +267,12 @@ impl Rules {
         self.call_with(None, name, args, None)
     }
 
+    /// Interpreter operations this engine has run so far, in steps of 256: the same
+    /// count for the same calls on any machine (see [`crate::bot::search`]'s `kops`).
+    pub fn operations(&self) -> u64 {
+        self.deadline.operations()
+    }
+
     fn call_with(
         &self,
         this: Option<&mut Dynamic>,

@@ -23,13 +23,18 @@ pub const INTERRUPTED: &str = "interrupted (Ctrl-C)";
 /// Operations a script may run after a deferred stop before it is stopped the hard way.
 const GRACE_OPERATIONS: u64 = 100_000;
 
-/// The deadlines of the hook call and of the command under way, and a stop waiting for
-/// the next statement; shared by a [`Rules`](super::Rules) and its engine's callbacks.
+/// The deadlines of the hook call and of the command under way, a stop waiting for the
+/// next statement, and the operations run; shared by a [`Rules`](super::Rules) and its
+/// engine's callbacks.
 #[derive(Debug, Clone, Default)]
 pub struct Deadline(Rc<Deadlines>);
 
 #[derive(Debug, Default)]
 struct Deadlines {
+    /// Interpreter operations run so far by the engine, counted in the progress
+    /// callback's steps of 256: a measure of work that, unlike time, is the same on
+    /// every machine (a bot's budget that adapts to each move and repeats under a seed).
+    operations: Cell<u64>,
     hook: Cell<Option<(Instant, Duration)>>,
     command: Cell<Option<(Instant, Duration)>>,
     pending: RefCell<Option<Stop>>,
@@ -48,6 +53,11 @@ struct Stop {
 }
 
 impl Deadline {
+    /// Interpreter operations the engine has run, in steps of 256.
+    pub fn operations(&self) -> u64 {
+        self.0.operations.get()
+    }
+
     /// A hook call starts: it may take `limit`.
     pub fn start(&self, limit: Duration) {
         self.0.hook.set(Some((Instant::now() + limit, limit)));
@@ -105,6 +115,7 @@ pub fn install(engine: &mut Engine, limits: &Limits, deadline: &Deadline) {
         if ops & 0xFF != 0 {
             return None;
         }
+        watch.0.operations.set(watch.0.operations.get() + 0x100);
         let why = if interrupt::requested() {
             Some(INTERRUPTED.to_owned())
         } else if locate && ops >= soft_operations {

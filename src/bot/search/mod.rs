@@ -17,7 +17,8 @@
 //! 3. the candidate with the best mean over its futures is played.
 //!
 //! Every imagined future starts from the player's view, so the bot never uses what a
-//! player cannot see; its own generator makes it reproducible under an iteration budget.
+//! player cannot see; its own generator makes it reproducible under a budget of iterations
+//! or of script operations (`kops`), not under one of time.
 
 mod options;
 
@@ -42,6 +43,12 @@ pub struct SearchBot {
     /// The variant's rules compiled with the bot helpers of its folders.
     rules: Rc<Rules>,
     rng: Rng,
+}
+
+/// When a decision started, by the clock and by the engine's count of operations.
+struct Started {
+    at: Instant,
+    operations: u64,
 }
 
 /// A move being tried and what its futures were worth.
@@ -156,14 +163,17 @@ impl SearchBot {
     }
 
     /// Whether to play another round of futures: every candidate gets one, then the
-    /// budget decides (counted in futures; a round is never cut short).
-    fn goes_on(&self, done: u32, candidates: usize, started: Instant) -> bool {
+    /// budget decides (checked between rounds; a round is never cut short).
+    fn goes_on(&self, done: u32, candidates: usize, started: &Started) -> bool {
         if (done as usize) < candidates {
             return true;
         }
         match self.options.budget {
             Budget::Iterations(n) => done < n,
-            Budget::Millis(ms) => started.elapsed() < Duration::from_millis(ms),
+            Budget::Millis(ms) => started.at.elapsed() < Duration::from_millis(ms),
+            Budget::KiloOperations(k) => {
+                self.rules.operations() - started.operations < k.saturating_mul(1000)
+            }
         }
     }
 }
@@ -177,7 +187,10 @@ impl Bot for SearchBot {
         if moves.len() == 1 {
             return Ok(0);
         }
-        let started = Instant::now();
+        let started = Started {
+            at: Instant::now(),
+            operations: self.rules.operations(),
+        };
         let seen = player_view(state, &mut self.rng);
         let mut candidates: Vec<Candidate> = self
             .ranked(seen, moves)?
@@ -196,7 +209,7 @@ impl Bot for SearchBot {
         // generator for the choices of the future), the same for every candidate, so
         // that candidates are compared on the same luck rather than each on its own.
         let mut done = 0;
-        while self.goes_on(done, candidates.len(), started) {
+        while self.goes_on(done, candidates.len(), &started) {
             let view = player_view(state, &mut self.rng);
             let luck = self.rng.fork();
             for c in candidates.iter_mut() {

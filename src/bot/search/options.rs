@@ -12,6 +12,9 @@ pub enum Budget {
     Iterations(u32),
     /// Wall-clock time per move: plays as well as the machine allows, not reproducibly.
     Millis(u64),
+    /// Thousands of script operations per move: like time, it buys more futures where
+    /// they are cheap, yet the same game comes back for the same seed on any machine.
+    KiloOperations(u64),
 }
 
 /// The `search` bot's settings; see [`SearchOptions::HELP`].
@@ -43,7 +46,7 @@ const MAX_SETTING: u64 = 1_000_000;
 
 impl SearchOptions {
     /// What the settings are, for error messages and `--help`.
-    pub const HELP: &'static str = "settings of the search bot, after a colon and separated by commas: iterations=N (futures simulated per move, default 60) or ms=N (milliseconds per move, not reproducible), width=N (best moves searched, 4), depth=N (decisions looked ahead in each future, 3), sample=N (moves tried at each of those decisions, or all, the default); e.g. search:iterations=400,depth=4";
+    pub const HELP: &'static str = "settings of the search bot, after a colon and separated by commas: iterations=N (futures simulated per move, default 60), ms=N (milliseconds per move, not reproducible) or kops=N (thousands of script operations per move: spent like time, yet reproducible), width=N (best moves searched, 4), depth=N (decisions looked ahead in each future, 3), sample=N (moves tried at each of those decisions, or all, the default); e.g. search:iterations=400,depth=4";
 
     /// Parses `key=value,key=value` (the part after `search:`).
     pub fn parse(text: &str) -> Result<SearchOptions, Diagnostic> {
@@ -56,6 +59,7 @@ impl SearchOptions {
             match key {
                 "iterations" => options.budget = Budget::Iterations(count(key, value)? as u32),
                 "ms" => options.budget = Budget::Millis(count(key, value)?),
+                "kops" => options.budget = Budget::KiloOperations(count(key, value)?),
                 "width" => options.width = count(key, value)? as usize,
                 "depth" => options.depth = whole(key, value, 0)? as usize,
                 "sample" if value == "all" => options.sample = None,
@@ -102,6 +106,8 @@ mod tests {
         let o = SearchOptions::parse("ms=250,sample=3").unwrap();
         assert_eq!(o.budget, Budget::Millis(250));
         assert_eq!(o.sample, Some(3));
+        let o = SearchOptions::parse("kops=20000").unwrap();
+        assert_eq!(o.budget, Budget::KiloOperations(20_000));
     }
 
     #[test]
