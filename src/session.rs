@@ -244,7 +244,7 @@ impl Session {
         match pick(&moves, choice) {
             Ok(mv) => {
                 self.play_move(&mv, by)?;
-                Ok(mv.label.into())
+                Ok(mv.label.to_string())
             }
             Err(_) if choice.contains(STEP) => self.play_steps(choice, by),
             Err(e) => Err(match self.rules.why_not(&mut self.state, choice.trim())? {
@@ -265,7 +265,7 @@ impl Session {
     /// Plays each step of a move typed whole; if one is refused, every step is taken back.
     fn play_steps(&mut self, choice: &str, by: &Player) -> Result<String, Diagnostic> {
         let (before, redo) = (self.log.len(), self.redo.clone());
-        let mut played: Vec<String> = Vec::new();
+        let mut played = Vec::new();
         for (i, step) in choice.split(STEP).enumerate() {
             let outcome = self.rules.moves(&mut self.state).and_then(|moves| {
                 let mv = pick(&moves, step)?;

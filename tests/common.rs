@@ -44,7 +44,7 @@ impl Game {
             .moves(&mut self.state)
             .unwrap()
             .into_iter()
-            .map(|m| m.label.into())
+            .map(|m| m.label.to_string())
             .collect()
     }
 

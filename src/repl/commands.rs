@@ -136,7 +136,7 @@ impl Repl {
     /// The labels of the legal moves, for completion.
     pub fn move_labels(&mut self) -> Option<Vec<String>> {
         let moves = self.session.as_mut()?.moves().ok()?;
-        Some(moves.into_iter().map(|m| m.label.into()).collect())
+        Some(moves.into_iter().map(|m| m.label.to_string()).collect())
     }
 
     /// Runs one line. Never fails: errors become output, followed by what the game is
