@@ -10,8 +10,9 @@ use super::side::{GameResult, Side, Table};
 use crate::diagnostic::Diagnostic;
 use crate::script::{interrupt, Limits};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
-use rayon::prelude::*;
+use rayon::ThreadPool;
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// More worker threads than this only cost memory.
@@ -95,12 +96,21 @@ impl Plan {
             .map_err(|e| Diagnostic::new("--threads", format!("cannot start the threads: {e}")))?;
         let bar = self.progress_bar((indices.len() * self.sides.len()) as u64);
         let start = Instant::now();
-        let results = pool.install(|| {
-            self.sides
-                .iter()
-                .map(|side| play_all(side, &indices, self.seed, limits, self.keep_moves, &bar))
-                .collect::<Result<Vec<_>, _>>()
-        });
+        let results = self
+            .sides
+            .iter()
+            .map(|side| {
+                play_all(
+                    &pool,
+                    side,
+                    &indices,
+                    self.seed,
+                    limits,
+                    self.keep_moves,
+                    &bar,
+                )
+            })
+            .collect::<Result<Vec<_>, _>>();
         bar.finish_and_clear();
         let sides = headers
             .into_iter()
@@ -175,8 +185,12 @@ impl Plan {
     }
 }
 
-/// Plays the games `indices` of one side on the current thread pool, in game order.
+/// Plays the games `indices` of one side on every thread of `pool`, and returns their
+/// results in game order. Each thread compiles the rules once and takes the next game
+/// whenever it is free (games differ in length). A failing game stops the run; of the
+/// games that failed before the threads stopped, the first in game order is reported.
 fn play_all(
+    pool: &ThreadPool,
     side: &Side,
     indices: &[usize],
     base_seed: u64,
@@ -184,28 +198,67 @@ fn play_all(
     keep_moves: bool,
     bar: &ProgressBar,
 ) -> Result<Vec<GameResult>, Diagnostic> {
-    indices
-        .par_iter()
-        .map_init(
-            || side.prepare(limits),
-            |table: &mut Result<Table, Diagnostic>, &game| {
-                if interrupt::requested() {
-                    return Err(Diagnostic::new(
-                        "sim",
-                        "interrupted (Ctrl-C): the run stopped, no result is reported",
-                    ));
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let per_thread = pool.broadcast(|_| {
+        let mut played = Vec::new();
+        let table = match side.prepare(limits) {
+            Ok(table) => table,
+            Err(e) => return (played, Some((0, e))),
+        };
+        while !failed.load(Ordering::Relaxed) {
+            let at = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&game) = indices.get(at) else {
+                break;
+            };
+            match play_one(&table, side, game, base_seed, keep_moves) {
+                Ok(result) => played.push((at, result)),
+                Err(e) => {
+                    failed.store(true, Ordering::Relaxed);
+                    return (played, Some((at, e)));
                 }
-                let table = table.as_ref().map_err(Clone::clone)?;
-                let seed = game_seed(base_seed, game);
-                let result = table
-                    .play(side, game, seed, keep_moves)
-                    .map_err(|e| Diagnostic {
-                        message: format!("game {game} (seed {seed}): {}", e.message),
-                        ..e
-                    });
-                bar.inc(1);
-                result
-            },
-        )
-        .collect()
+            }
+            bar.inc(1);
+        }
+        (played, None)
+    });
+    let mut results: Vec<Option<GameResult>> = (0..indices.len()).map(|_| None).collect();
+    let mut first_error: Option<(usize, Diagnostic)> = None;
+    for (played, error) in per_thread {
+        for (at, result) in played {
+            results[at] = Some(result);
+        }
+        if let Some((at, e)) = error {
+            if first_error.as_ref().is_none_or(|(first, _)| at < *first) {
+                first_error = Some((at, e));
+            }
+        }
+    }
+    if let Some((_, e)) = first_error {
+        return Err(e);
+    }
+    Ok(results.into_iter().flatten().collect())
+}
+
+/// Plays one game of the run (Ctrl-C stops the run before it starts).
+fn play_one(
+    table: &Table,
+    side: &Side,
+    game: usize,
+    base_seed: u64,
+    keep_moves: bool,
+) -> Result<GameResult, Diagnostic> {
+    if interrupt::requested() {
+        return Err(Diagnostic::new(
+            "sim",
+            "interrupted (Ctrl-C): the run stopped, no result is reported",
+        ));
+    }
+    let seed = game_seed(base_seed, game);
+    table
+        .play(side, game, seed, keep_moves)
+        .map_err(|e| Diagnostic {
+            message: format!("game {game} (seed {seed}): {}", e.message),
+            ..e
+        })
 }
