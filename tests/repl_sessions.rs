@@ -118,6 +118,22 @@ fn eval_reads_the_state_without_changing_it() {
 }
 
 #[test]
+fn eval_shows_a_value_as_print_does() {
+    let run = houserules(
+        &["play", "carcassonne-solo", "--seed", "3"],
+        "auto 20\neval state.events\neval \"text\"\n",
+    );
+    let events = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with('['))
+        .unwrap_or_else(|| panic!("no list of events: {}", run.stdout));
+    assert!(events.contains("\"kind\": "), "{events}");
+    assert!(!events.contains("Announced"), "{events}");
+    assert!(run.stdout.lines().any(|l| l == "text"), "{}", run.stdout);
+}
+
+#[test]
 fn check_validates_a_variant_or_exits_non_zero() {
     let run = houserules(&["check", "carcassonne-solo-4-colours"], "");
     assert!(run.ok, "{}", run.stderr);

@@ -341,8 +341,9 @@ impl Repl {
     /// `eval EXPR`: the expression as typed, with `state` in scope.
     fn eval(&mut self, expression: &str) -> Result<String, Diagnostic> {
         let session = self.game("eval")?;
-        let value = session.rules().eval(session.state(), expression)?;
-        Ok(format!("{value}\n"))
+        let rules = session.rules();
+        let value = rules.eval(session.state(), expression)?;
+        Ok(format!("{}\n", rules.shown(&value)))
     }
 
     /// `help` and `help CMD`; `help moves` adds what the rules say of their moves' labels.

@@ -550,6 +550,17 @@ impl Rules {
         })
     }
 
+    /// A value as a script's `print` shows it: the engine's `to_string` knows the host's
+    /// types (an announced event shows its fields), where Rust's formatting of a value
+    /// names the type of each one.
+    pub fn shown(&self, value: &Dynamic) -> String {
+        let mut scope = Scope::new();
+        scope.push("value", value.clone());
+        self.engine
+            .eval_with_scope::<ImmutableString>(&mut scope, "value.to_string()")
+            .map_or_else(|_| value.to_string(), |text| text.to_string())
+    }
+
     /// The SHA-256 of the scripts in merge order (hex): which rules a recorded game was
     /// played under.
     pub fn scripts_hash(&self) -> &str {
