@@ -333,3 +333,26 @@ fn the_helpers_rank_every_move_by_the_best_way_to_finish_its_turn() {
         assert_eq!(out[4].as_int().unwrap(), values[0], "{variant}");
     }
 }
+
+#[test]
+fn best_turn_after_plays_on_a_copy_unless_handed_the_state_itself() {
+    let (rules, state) = greedy_rules_at("carcassonne-solo", 3, 6);
+    let out = rules
+        .eval(
+            &state,
+            r#"
+let s = state;
+let mv = s.moves()[0];
+let before = s.turn;
+let copied = s.best_turn_after(mv, 2);
+let kept = s.turn == before && copied.state.turn != before;
+let moved = best_turn_after(take(s), mv, 2);
+[kept, copied.value == moved.value, s == ()]
+"#,
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_array()
+        .unwrap();
+    let checks: Vec<bool> = out.iter().map(|b| b.as_bool().unwrap()).collect();
+    assert_eq!(checks, [true, true, true]);
+}

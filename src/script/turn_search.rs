@@ -60,18 +60,18 @@ fn number(v: &Dynamic) -> f64 {
         .unwrap_or(f64::NEG_INFINITY)
 }
 
-/// `best_turn_after(state, mv, depth)`: plays `mv` on a copy of `state`, then finishes
-/// that turn as `best_turn_finish` does: #{ value, state }.
+/// `best_turn_after(state, mv, depth)`: plays `mv` on `state`, then finishes that turn
+/// as `best_turn_finish` does: #{ value, state }. The state is taken by value: called
+/// with `take(s)` it is not copied (`s.best_turn_after(…)` plays on a copy of `s`).
 fn best_turn_after(
     ctx: NativeCallContext,
-    state: &mut Dynamic,
+    mut state: Dynamic,
     mut mv: Dynamic,
     depth: INT,
 ) -> Fallible<Map> {
-    let turn = field(state, "turn");
-    let mut s = state.clone();
-    play(&ctx, &mut s, &mut mv)?;
-    finish(&ctx, s, &turn, depth)
+    let turn = field(&state, "turn");
+    play(&ctx, &mut state, &mut mv)?;
+    finish(&ctx, state, &turn, depth)
 }
 
 /// `best_turn_finish(s, turn, depth)`: the best way to finish turn `turn` from `s`,
