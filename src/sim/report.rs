@@ -18,7 +18,8 @@ pub fn text(run: &Run, timing: Option<&str>) -> String {
     let played = run.sides.first().map_or(0, |s| s.results.len());
     let _ = writeln!(
         out,
-        "{played} games per side from seed {}{shard}{}",
+        "{} per side from seed {}{shard}{}",
+        crate::script::words::count(played, "game"),
         run.seed,
         timing.map(|t| format!(" ({t})")).unwrap_or_default()
     );

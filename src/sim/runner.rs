@@ -202,6 +202,10 @@ fn play_all(
     let failed = AtomicBool::new(false);
     let per_thread = pool.broadcast(|_| {
         let mut played = Vec::new();
+        // With fewer games than threads, a thread that would find none compiles nothing.
+        if next.load(Ordering::Relaxed) >= indices.len() {
+            return (played, None);
+        }
         let table = match side.prepare(limits) {
             Ok(table) => table,
             Err(e) => return (played, Some((0, e))),

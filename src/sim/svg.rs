@@ -39,8 +39,9 @@ pub fn histogram(run: &Run) -> String {
     let played = run.sides.first().map_or(0, |s| s.results.len());
     let _ = writeln!(
         out,
-        r#"<text x="{}" y="22" text-anchor="middle" font-size="14">Results of {played} games per side (seed {})</text>"#,
+        r#"<text x="{}" y="22" text-anchor="middle" font-size="14">Results of {} per side (seed {})</text>"#,
         WIDTH / 2.0,
+        crate::script::words::count(played, "game"),
         run.seed
     );
     // Count axis with grid lines.
