@@ -826,19 +826,10 @@ fn a_profiled_bench_names_the_rule_functions_and_lines_that_took_the_time() {
 
 #[test]
 fn one_game_on_two_threads_is_one_game_per_side() {
-    let r = houserules(
-        &[
-            "sim",
-            "carcassonne-solo",
-            "--games",
-            "1",
-            "--bot",
-            "random",
-            "--threads",
-            "2",
-        ],
-        "",
-    );
+    let args: Vec<&str> = "sim carcassonne-solo --games 1 --bot random --threads 2"
+        .split(' ')
+        .collect();
+    let r = houserules(&args, "");
     assert!(r.ok, "{}", r.stderr);
     assert!(
         r.stdout.starts_with("1 game per side from seed 1 ("),
