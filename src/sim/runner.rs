@@ -208,7 +208,11 @@ fn play_all(
         }
         let table = match side.prepare(limits) {
             Ok(table) => table,
-            Err(e) => return (played, Some((0, e))),
+            Err(e) => {
+                // No game can be played: reported before any game's error.
+                failed.store(true, Ordering::Relaxed);
+                return (played, Some((0, e)));
+            }
         };
         while !failed.load(Ordering::Relaxed) {
             let at = next.fetch_add(1, Ordering::Relaxed);
