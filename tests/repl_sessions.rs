@@ -113,7 +113,13 @@ fn eval_reads_the_state_without_changing_it() {
     );
     assert_in_order(
         &run.stdout,
-        &["[1, 2, 3]", "[99, 2, 3]", "[1, 2, 3]", "error: eval:1:"],
+        &[
+            "[1, 2, 3]",
+            "[99, 2, 3]",
+            "[1, 2, 3]",
+            "error: eval:1:",
+            "help: fix the expression and type it again",
+        ],
     );
 }
 

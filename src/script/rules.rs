@@ -528,10 +528,9 @@ impl Rules {
     pub fn eval(&self, state: &Dynamic, expr: &str) -> Result<Dynamic, Diagnostic> {
         let mut sources = self.sources.clone();
         sources.texts.insert("eval".into(), expr.to_owned());
-        let mut ast = self
-            .engine
-            .compile(expr)
-            .map_err(|e| parse_error(&sources, "eval", &e))?;
+        let mut ast = self.engine.compile(expr).map_err(|e| {
+            parse_error(&sources, "eval", &e).with_help("fix the expression and type it again")
+        })?;
         ast.set_source("eval");
         let ast = self.ast.merge(&ast);
         let mut scope = Scope::new();
