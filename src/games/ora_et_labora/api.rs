@@ -354,6 +354,14 @@ fn register_landscape(engine: &mut Engine) {
         .register_fn("spaces", |l: &mut Landscape| {
             l.spaces().map(|(p, _)| space_map(l, p)).collect::<Array>()
         })
+        // Only the spaces holding `content` ("forest", "building", …): scoring and the
+        // move lists ask for one kind, and a map per space is what costs.
+        .register_fn("spaces", |l: &mut Landscape, content: &str| {
+            l.spaces()
+                .filter(|(_, s)| s.content.kind() == content)
+                .map(|(p, _)| space_map(l, p))
+                .collect::<Array>()
+        })
         .register_fn("rows", |l: &mut Landscape| {
             let (top, bottom) = l.rows();
             let mut m = Map::new();

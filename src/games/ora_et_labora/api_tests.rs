@@ -217,6 +217,19 @@ fn landscapes_from_scripts() {
         text,
         r#"[-1, 2] ["3,1", "5,1", "4,2"] ["6,0"] ["5,0", "5,1"] 7 ["G01 true"] mountain 4"#
     );
+    let forests: String = run(r#"
+        let l = table.heartland("player");
+        l.build(3, 1, "G01");
+        let forests = l.spaces("forest").map(|s| `${s.col},${s.row}`);
+        let buildings = l.spaces("building").map(|s| `${s.id}@${s.col},${s.row}`);
+        let same = l.spaces("building") == l.spaces().filter(|s| s.content == "building");
+        `${forests} ${buildings} ${l.spaces("lava")} ${same}`
+    "#);
+    // The start buildings and the one just built, in the order of `spaces()`.
+    assert_eq!(
+        forests,
+        r#"["1,0", "2,0", "1,1"] ["L1@4,0", "L2@2,1", "G01@3,1", "L3@4,1"] [] true"#
+    );
     let shown: String = run(r#"let l = table.heartland("neutral"); l.to_string()"#);
     assert!(shown.contains("H L1"), "{shown}");
 }
