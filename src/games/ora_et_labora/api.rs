@@ -355,7 +355,7 @@ fn register_landscape(engine: &mut Engine) {
             l.spaces().map(|(p, _)| space_map(l, p)).collect::<Array>()
         })
         // Only the spaces holding `content` ("forest", "building", …): scoring and the
-        // move lists ask for one kind, and a map per space is what costs.
+        // forest cards ask for one kind, and a map per space is what costs.
         .register_fn("spaces", |l: &mut Landscape, content: &str| {
             l.spaces()
                 .filter(|(_, s)| s.content.kind() == content)
