@@ -118,7 +118,7 @@ fn eval_reads_the_state_without_changing_it() {
             "[99, 2, 3]",
             "[1, 2, 3]",
             "error: eval:1:",
-            "help: fix the expression and type it again",
+            "help: fix the expression and type it again (the game is `state`)",
         ],
     );
 }

@@ -70,6 +70,10 @@ pub struct Rules {
     scripts_hash: String,
 }
 
+/// The advice for an expression typed at `eval` that failed: a mistyped variable is
+/// the usual slip, so it names the one variable there is.
+const EVAL_HELP: &str = "fix the expression and type it again (the game is `state`)";
+
 impl Rules {
     /// Compiles the variant's scripts in manifest order; later functions override earlier
     /// ones with the same name and arity.
@@ -528,9 +532,10 @@ impl Rules {
     pub fn eval(&self, state: &Dynamic, expr: &str) -> Result<Dynamic, Diagnostic> {
         let mut sources = self.sources.clone();
         sources.texts.insert("eval".into(), expr.to_owned());
-        let mut ast = self.engine.compile(expr).map_err(|e| {
-            parse_error(&sources, "eval", &e).with_help("fix the expression and type it again")
-        })?;
+        let mut ast = self
+            .engine
+            .compile(expr)
+            .map_err(|e| parse_error(&sources, "eval", &e).with_help(EVAL_HELP))?;
         ast.set_source("eval");
         let ast = self.ast.merge(&ast);
         let mut scope = Scope::new();
@@ -543,7 +548,7 @@ impl Rules {
             // The chain of rule functions stays; the advice is about the typed line.
             let help = d.help.as_deref().unwrap_or_default().replace(
                 "fix the script and `reload`, or choose another move",
-                "fix the expression and type it again",
+                EVAL_HELP,
             );
             d.with_help(help)
         })
