@@ -327,6 +327,18 @@ pub fn register(engine: &mut Engine) {
             let f = feature_id(b, f)?;
             Ok(b.open_cells(f).into_iter().any(|c| !b.fillable(c)))
         })
+        // How many tiles not on the board yet fit somewhere with none of their segments
+        // of `kinds` (["road", "city", …]) free: each joins a feature holding a meeple.
+        .register_fn(
+            "placeable_without_free",
+            |b: &mut Board, kinds: Array| -> Fallible<INT> {
+                let kinds = kinds
+                    .iter()
+                    .map(|k| segment_kind(&k.to_string()))
+                    .collect::<Fallible<Vec<SegmentKind>>>()?;
+                Ok(b.placeable_without_free(&kinds) as INT)
+            },
+        )
         // Places a tile; returns the features it completed.
         .register_fn(
             "place",

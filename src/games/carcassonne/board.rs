@@ -615,6 +615,21 @@ impl Board {
     /// Whether some copy of a tile not on the board yet fits the empty cell `pos`. A
     /// player can count the tiles on the table, so this is no hidden information.
     pub fn fillable(&self, pos: Pos) -> bool {
+        let (required, mask) = self.constraints(pos);
+        self.copies_left().iter().enumerate().any(|(tile, &n)| {
+            n > 0
+                && self
+                    .tiles
+                    .orientations(tile)
+                    .into_iter()
+                    .flatten()
+                    .any(|o| (o.packed ^ required) & mask == 0)
+        })
+    }
+
+    /// How many copies of each tile type are not on the board yet (a discarded tile
+    /// counts as not placed).
+    fn copies_left(&self) -> Vec<i64> {
         let mut left: Vec<i64> = self
             .tiles
             .types()
@@ -624,15 +639,52 @@ impl Board {
         for p in &self.placed {
             left[p.tile] -= 1;
         }
-        let (required, mask) = self.constraints(pos);
-        left.iter().enumerate().any(|(tile, &n)| {
-            n > 0
-                && self
-                    .tiles
-                    .orientations(tile)
-                    .into_iter()
-                    .flatten()
-                    .any(|o| (o.packed ^ required) & mask == 0)
+        left
+    }
+
+    /// How many of the tiles not on the board yet fit somewhere with none of their
+    /// segments of `kinds` free: each joins a feature that already holds a meeple. A
+    /// cloister is never joined, so a cloister tile never counts when `kinds` names
+    /// cloisters. Lets a rule or a bot price the risk of a draw that needs a meeple.
+    pub fn placeable_without_free(&self, kinds: &[SegmentKind]) -> usize {
+        self.copies_left()
+            .iter()
+            .enumerate()
+            .filter(|&(tile, &n)| n > 0 && self.fits_without_free(tile, kinds))
+            .map(|(_, &n)| n as usize)
+            .sum()
+    }
+
+    fn fits_without_free(&self, tile: TileTypeId, kinds: &[SegmentKind]) -> bool {
+        let segments = &self.tiles.types()[tile].segments;
+        self.placements(tile).any(|at| {
+            let ours = self.tiles.orientation(tile, at.rotation);
+            segments
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| kinds.contains(&s.kind))
+                .all(|(i, _)| self.joins_taken(at.pos, ours, i))
+        })
+    }
+
+    /// Whether segment `segment` of a tile put at `pos` as `ours` would join a
+    /// neighbour's feature that holds a meeple.
+    fn joins_taken(&self, pos: Pos, ours: &Orientation, segment: usize) -> bool {
+        let taken = |n: &Placed, theirs: Option<usize>| {
+            theirs.is_some_and(|b| self.graph.meeples(n.first_node + b) > 0)
+        };
+        (0..4).any(|side| {
+            let Some(n) = self.placed_at(pos.step(side)) else {
+                return false;
+            };
+            let theirs = self.orientation(n);
+            let by_side = ours.side_segment[side] == Some(segment)
+                && taken(n, theirs.side_segment[opposite(side)]);
+            by_side
+                || [2 * side, 2 * side + 1].into_iter().any(|half| {
+                    ours.half_segment[half] == Some(segment)
+                        && taken(n, theirs.half_segment[facing_half_edge(half)])
+                })
         })
     }
 

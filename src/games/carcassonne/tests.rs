@@ -521,6 +521,7 @@ fn random_game(seed: u64, audit: bool) {
         if audit {
             assert_brute_force_features(&b);
             assert_open_cells_and_fillable(&b);
+            assert_placeable_without_free(&b);
         }
     }
     let complete: BTreeSet<FeatureId> = b
@@ -585,6 +586,41 @@ fn assert_open_cells_and_fillable(b: &Board) {
             });
             assert_eq!(b.fillable(c), brute, "cell {c:?}");
         }
+    }
+}
+
+/// `placeable_without_free` against placing every copy left at every legal placement
+/// on a copy of the board and asking for its free segments.
+fn assert_placeable_without_free(b: &Board) {
+    let mut left: Vec<usize> = b
+        .tile_set()
+        .types()
+        .iter()
+        .map(|t| t.count as usize)
+        .collect();
+    for pos in b.placed_positions() {
+        left[b.tile_at(pos).unwrap().tile] -= 1;
+    }
+    let kind_sets: [&[SegmentKind]; 3] = [
+        &[SegmentKind::Road, SegmentKind::City, SegmentKind::Cloister],
+        &[SegmentKind::Road],
+        &[SegmentKind::Field, SegmentKind::City],
+    ];
+    for kinds in kind_sets {
+        let brute: usize = (0..left.len())
+            .filter(|&t| {
+                b.legal_placements(t).into_iter().any(|p| {
+                    let mut tried = b.clone();
+                    tried.place(t, p).expect("a listed placement is legal");
+                    tried
+                        .free_segments(p.pos)
+                        .iter()
+                        .all(|s| !kinds.contains(&s.kind))
+                })
+            })
+            .map(|t| left[t])
+            .sum();
+        assert_eq!(b.placeable_without_free(kinds), brute, "{kinds:?}");
     }
 }
 
