@@ -164,9 +164,18 @@ impl Board {
     }
 
     fn placements(&self, tile: TileTypeId) -> impl Iterator<Item = Placement> + '_ {
+        let cells = self.frontier.iter().map(|&(y, x)| Pos::new(x, y));
+        self.placements_in(tile, cells)
+    }
+
+    /// The legal placements of `tile` in `cells`, empty cells beside a tile.
+    fn placements_in<'a>(
+        &'a self,
+        tile: TileTypeId,
+        cells: impl Iterator<Item = Pos> + 'a,
+    ) -> impl Iterator<Item = Placement> + 'a {
         let orientations = self.tiles.orientations(tile);
-        self.frontier.iter().flat_map(move |&(y, x)| {
-            let pos = Pos::new(x, y);
+        cells.flat_map(move |pos| {
             let (required, mask) = self.constraints(pos);
             orientations
                 .into_iter()
@@ -647,17 +656,44 @@ impl Board {
     /// cloister is never joined, so a cloister tile never counts when `kinds` names
     /// cloisters. Lets a rule or a bot price the risk of a draw that needs a meeple.
     pub fn placeable_without_free(&self, kinds: &[SegmentKind]) -> usize {
+        // Where a tile has a segment of `kinds`, only a cell beside a feature that holds
+        // a meeple can take it.
+        let cells: Vec<Pos> = self
+            .frontier
+            .iter()
+            .map(|&(y, x)| Pos::new(x, y))
+            .filter(|&c| self.touches_taken(c))
+            .collect();
         self.copies_left()
             .iter()
             .enumerate()
-            .filter(|&(tile, &n)| n > 0 && self.fits_without_free(tile, kinds))
+            .filter(|&(tile, &n)| n > 0 && self.fits_without_free(tile, kinds, &cells))
             .map(|(_, &n)| n as usize)
             .sum()
     }
 
-    fn fits_without_free(&self, tile: TileTypeId, kinds: &[SegmentKind]) -> bool {
+    /// Whether a side or half-side of a neighbour of the empty cell `pos` belongs to a
+    /// feature that holds a meeple.
+    fn touches_taken(&self, pos: Pos) -> bool {
+        (0..4).any(|side| {
+            self.placed_at(pos.step(side)).is_some_and(|n| {
+                let theirs = self.orientation(n);
+                let facing = opposite(side);
+                let halves = [2 * facing, 2 * facing + 1].map(|h| theirs.half_segment[h]);
+                std::iter::once(theirs.side_segment[facing])
+                    .chain(halves)
+                    .flatten()
+                    .any(|segment| self.graph.meeples(n.first_node + segment) > 0)
+            })
+        })
+    }
+
+    fn fits_without_free(&self, tile: TileTypeId, kinds: &[SegmentKind], cells: &[Pos]) -> bool {
         let segments = &self.tiles.types()[tile].segments;
-        self.placements(tile).any(|at| {
+        if !segments.iter().any(|s| kinds.contains(&s.kind)) {
+            return self.fits_anywhere(tile);
+        }
+        self.placements_in(tile, cells.iter().copied()).any(|at| {
             let ours = self.tiles.orientation(tile, at.rotation);
             segments
                 .iter()
