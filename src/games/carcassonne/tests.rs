@@ -538,18 +538,24 @@ fn random_game(seed: u64, audit: bool) {
     assert_brute_force_features(&b);
 }
 
-/// `open_cells` against the feature's open sides, `fillable` against every legal
-/// placement of every tile type with a copy left.
-fn assert_open_cells_and_fillable(b: &Board) {
-    let mut left: Vec<i64> = b
+/// How many copies of each tile type are not on the board, counted from its tiles.
+fn copies_left(b: &Board) -> Vec<usize> {
+    let mut left: Vec<usize> = b
         .tile_set()
         .types()
         .iter()
-        .map(|t| t.count as i64)
+        .map(|t| t.count as usize)
         .collect();
     for pos in b.placed_positions() {
         left[b.tile_at(pos).unwrap().tile] -= 1;
     }
+    left
+}
+
+/// `open_cells` against the feature's open sides, `fillable` against every legal
+/// placement of every tile type with a copy left.
+fn assert_open_cells_and_fillable(b: &Board) {
+    let left = copies_left(b);
     let features: BTreeSet<FeatureId> = b
         .placed_positions()
         .into_iter()
@@ -592,15 +598,7 @@ fn assert_open_cells_and_fillable(b: &Board) {
 /// `placeable_without_free` against placing every copy left at every legal placement
 /// on a copy of the board and asking for its free segments.
 fn assert_placeable_without_free(b: &Board) {
-    let mut left: Vec<usize> = b
-        .tile_set()
-        .types()
-        .iter()
-        .map(|t| t.count as usize)
-        .collect();
-    for pos in b.placed_positions() {
-        left[b.tile_at(pos).unwrap().tile] -= 1;
-    }
+    let left = copies_left(b);
     let kind_sets: [&[SegmentKind]; 3] = [
         &[SegmentKind::Road, SegmentKind::City, SegmentKind::Cloister],
         &[SegmentKind::Road],
