@@ -45,6 +45,10 @@ fn farmers_may_stand_on_fields_and_their_fields_score_at_the_end() {
     assert!(solo.moves().iter().all(|m| !m.starts_with("field")));
 
     let mut g = Game::new("carcassonne-solo-farmers", &[], 1);
+    assert_eq!(
+        g.text("state.meeple_kinds()"),
+        r#"["road", "city", "cloister", "field"]"#
+    );
     red_road_before_cloister(&mut g);
     g.play("-1,0@270");
     let field = g

@@ -358,3 +358,37 @@ let moved = best_turn_after(take(s), mv, 2);
     let checks: Vec<bool> = out.iter().map(|b| b.as_bool().unwrap()).collect();
     assert_eq!(checks, [true, true, true]);
 }
+
+/// What the solo evaluation makes of a colour short of meeples depends on the kinds a
+/// meeple may take: with farmers, a free field also needs one, so fewer draws are safe.
+#[test]
+fn the_solo_evaluation_reads_the_variants_meeple_kinds() {
+    let (solo, state) = greedy_rules_at("carcassonne-solo", 3, 6);
+    let (farmers, _) = greedy_rules_at("carcassonne-solo-farmers", 3, 6);
+    let judge = |rules: &Rules| -> Vec<i64> {
+        rules
+            .eval(
+                &state,
+                r#"
+let s = state;
+s.supply = [0, 7, 7];
+[s.board.placeable_without_free(s.meeple_kinds()), bot_value(s)]
+"#,
+            )
+            .unwrap_or_else(|e| panic!("{e}"))
+            .into_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_int().unwrap())
+            .collect()
+    };
+    let (with_solo, with_farmers) = (judge(&solo), judge(&farmers));
+    assert!(
+        with_solo[0] > with_farmers[0],
+        "{with_solo:?} {with_farmers:?}"
+    );
+    assert!(
+        with_solo[1] > with_farmers[1],
+        "{with_solo:?} {with_farmers:?}"
+    );
+}

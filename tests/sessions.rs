@@ -190,8 +190,8 @@ fn reload_reports_the_first_move_the_new_rules_reject() {
     // House rule: meeples never go into cities.
     lib.edit(
         "scripts/carcassonne/solo.rhai",
-        "        if s.kind != \"field\" {",
-        "        if s.kind != \"field\" && s.kind != \"city\" {",
+        r#"    ["road", "city", "cloister"]"#,
+        r#"    ["road", "cloister"]"#,
     );
     let report = s.reload().unwrap();
     assert_eq!(report.replayed, 1);
@@ -213,8 +213,8 @@ fn reload_reports_the_first_move_the_new_rules_reject() {
     assert_eq!(s.can_redo(), 1);
     lib.edit(
         "scripts/carcassonne/solo.rhai",
-        "        if s.kind != \"field\" && s.kind != \"city\" {",
-        "        if s.kind != \"field\" {",
+        r#"    ["road", "cloister"]"#,
+        r#"    ["road", "city", "cloister"]"#,
     );
     let report = s.reload().unwrap();
     assert_eq!((report.replayed, report.rejected.is_none()), (2, true));

@@ -74,6 +74,11 @@ fn cell_map(c: Pos) -> Dynamic {
     Dynamic::from_map(m)
 }
 
+/// The kinds named in a script's list (["road", "city", …]).
+fn segment_kinds(names: &Array) -> Fallible<Vec<SegmentKind>> {
+    names.iter().map(|k| segment_kind(&k.to_string())).collect()
+}
+
 /// A segment kind from its name in scripts.
 fn segment_kind(name: &str) -> Fallible<SegmentKind> {
     [
@@ -332,11 +337,7 @@ pub fn register(engine: &mut Engine) {
         .register_fn(
             "placeable_without_free",
             |b: &mut Board, kinds: Array| -> Fallible<INT> {
-                let kinds = kinds
-                    .iter()
-                    .map(|k| segment_kind(&k.to_string()))
-                    .collect::<Fallible<Vec<SegmentKind>>>()?;
-                Ok(b.placeable_without_free(&kinds) as INT)
+                Ok(b.placeable_without_free(&segment_kinds(&kinds)?) as INT)
             },
         )
         // Places a tile; returns the features it completed.
@@ -390,6 +391,18 @@ pub fn register(engine: &mut Engine) {
                 Ok(b.free_segments(pos(x, y))
                     .into_iter()
                     .filter(|s| s.kind == kind)
+                    .map(segment_map)
+                    .collect())
+            },
+        )
+        // The free segments of any of `kinds`: what a rule allowing some kinds asks.
+        .register_fn(
+            "free_segments",
+            |b: &mut Board, x: INT, y: INT, kinds: Array| -> Fallible<Array> {
+                let kinds = segment_kinds(&kinds)?;
+                Ok(b.free_segments(pos(x, y))
+                    .into_iter()
+                    .filter(|s| kinds.contains(&s.kind))
                     .map(segment_map)
                     .collect())
             },
