@@ -220,7 +220,7 @@ fn free_segments_of_one_kind_leave_the_others_out() {
 }
 
 #[test]
-fn a_feature_tells_its_open_cells_and_whether_a_tile_left_can_fill_them() {
+fn a_feature_tells_its_open_cells_and_how_many_tiles_left_can_fill_them() {
     let g = invaders(&[]);
     // The start tile's road runs west to east: both ends are open.
     let road = g.int("state.board.segments(0, 0).filter(|s| s.kind == \"road\")[0].feature");
@@ -232,8 +232,14 @@ fn a_feature_tells_its_open_cells_and_whether_a_tile_left_can_fill_them() {
     );
     assert_eq!(g.text("state.board.fillable(1, 0)"), "true");
     assert_eq!(g.text(&format!("state.board.dead_end({road})")), "false");
-    let e = g.eval_error("state.board.dead_end(999)");
-    assert!(e.contains("999"), "{e}");
+    // Some of the 71 tiles left have no road to join the start road with (src/games/
+    // carcassonne/tests.rs checks the count against every legal placement).
+    let fillers = g.int(&format!("state.board.fewest_fillers({road})"));
+    assert!((1..71).contains(&fillers), "{fillers}");
+    for call in ["dead_end", "fewest_fillers"] {
+        let e = g.eval_error(&format!("state.board.{call}(999)"));
+        assert!(e.contains("999"), "{e}");
+    }
 }
 
 #[test]

@@ -624,15 +624,41 @@ impl Board {
     /// Whether some copy of a tile not on the board yet fits the empty cell `pos`. A
     /// player can count the tiles on the table, so this is no hidden information.
     pub fn fillable(&self, pos: Pos) -> bool {
+        self.fitting_copies(&self.copies_left(), pos)
+            .next()
+            .is_some()
+    }
+
+    /// How many of the tiles not on the board yet fit the empty cell `pos`.
+    pub fn fillers(&self, pos: Pos) -> usize {
+        self.fitting_copies(&self.copies_left(), pos).sum::<i64>() as usize
+    }
+
+    /// The fewest tiles not on the board yet that fit one of the open cells of `f`: 0 for
+    /// a dead end, every tile left for a feature with no open cell. A feature waiting for
+    /// a tile few others match is completed late, and its meeples come back late.
+    pub fn fewest_fillers(&self, f: FeatureId) -> usize {
+        let left = self.copies_left();
+        let fewest = self
+            .open_cells(f)
+            .into_iter()
+            .map(|c| self.fitting_copies(&left, c).sum::<i64>())
+            .min();
+        fewest.unwrap_or_else(|| left.iter().sum()) as usize
+    }
+
+    /// Of `left` (copies by tile type), those of the types that fit `pos` in some rotation.
+    fn fitting_copies<'a>(&'a self, left: &'a [i64], pos: Pos) -> impl Iterator<Item = i64> + 'a {
         let (required, mask) = self.constraints(pos);
-        self.copies_left().iter().enumerate().any(|(tile, &n)| {
-            n > 0
+        left.iter().enumerate().filter_map(move |(tile, &n)| {
+            (n > 0
                 && self
                     .tiles
                     .orientations(tile)
                     .into_iter()
                     .flatten()
-                    .any(|o| (o.packed ^ required) & mask == 0)
+                    .any(|o| (o.packed ^ required) & mask == 0))
+            .then_some(n)
         })
     }
 

@@ -552,8 +552,8 @@ fn copies_left(b: &Board) -> Vec<usize> {
     left
 }
 
-/// `open_cells` against the feature's open sides, `fillable` against every legal
-/// placement of every tile type with a copy left.
+/// `open_cells` against the feature's open sides, `fillable`, `fillers` and
+/// `fewest_fillers` against every legal placement of every tile type with a copy left.
 fn assert_open_cells_and_fillable(b: &Board) {
     let left = copies_left(b);
     let features: BTreeSet<FeatureId> = b
@@ -583,15 +583,20 @@ fn assert_open_cells_and_fillable(b: &Board) {
                     .all(|c| (0..4).any(|side| tiles.contains(&c.step(side)))));
             }
         }
-        for c in cells {
+        let mut fewest: usize = left.iter().sum();
+        for &c in &cells {
             // A cell beside no tile (a cloister's corner) takes any tile once it has a
-            // neighbour; otherwise some tile left must have a legal placement there.
+            // neighbour; otherwise a tile left fits if it has a legal placement there.
             let alone = (0..4).all(|side| b.tile_at(c.step(side)).is_none());
-            let brute = (0..left.len()).any(|t| {
-                left[t] > 0 && (alone || b.legal_placements(t).iter().any(|p| p.pos == c))
-            });
-            assert_eq!(b.fillable(c), brute, "cell {c:?}");
+            let fillers: usize = (0..left.len())
+                .filter(|&t| alone || b.legal_placements(t).iter().any(|p| p.pos == c))
+                .map(|t| left[t])
+                .sum();
+            assert_eq!(b.fillable(c), fillers > 0, "cell {c:?}");
+            assert_eq!(b.fillers(c), fillers, "cell {c:?}");
+            fewest = fewest.min(fillers);
         }
+        assert_eq!(b.fewest_fillers(f), fewest, "{}", b.feature_label(f));
     }
 }
 
