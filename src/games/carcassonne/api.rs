@@ -326,12 +326,12 @@ pub fn register(engine: &mut Engine) {
         .register_fn("fillable", |b: &mut Board, x: INT, y: INT| {
             b.fillable(pos(x, y))
         })
-        // A road, city or cloister that some open cell of can take no tile left: it can
-        // never be completed (fields never are).
         // How many tiles left fit the open cell of `f` that fewest fit (0: a dead end).
         .register_fn("fewest_fillers", |b: &mut Board, f: INT| -> Fallible<INT> {
             Ok(b.fewest_fillers(feature_id(b, f)?) as INT)
         })
+        // A road, city or cloister that some open cell of can take no tile left: it can
+        // never be completed (fields never are).
         .register_fn("dead_end", |b: &mut Board, f: INT| -> Fallible<bool> {
             let f = feature_id(b, f)?;
             Ok(b.open_cells(f).into_iter().any(|c| !b.fillable(c)))

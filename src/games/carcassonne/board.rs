@@ -629,11 +629,6 @@ impl Board {
             .is_some()
     }
 
-    /// How many of the tiles not on the board yet fit the empty cell `pos`.
-    pub fn fillers(&self, pos: Pos) -> usize {
-        self.fitting_copies(&self.copies_left(), pos).sum::<i64>() as usize
-    }
-
     /// The fewest tiles not on the board yet that fit one of the open cells of `f`: 0 for
     /// a dead end, every tile left for a feature with no open cell. A feature waiting for
     /// a tile few others match is completed late, and its meeples come back late.

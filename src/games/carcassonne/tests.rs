@@ -552,8 +552,8 @@ fn copies_left(b: &Board) -> Vec<usize> {
     left
 }
 
-/// `open_cells` against the feature's open sides, `fillable`, `fillers` and
-/// `fewest_fillers` against every legal placement of every tile type with a copy left.
+/// `open_cells` against the feature's open sides, `fillable` and `fewest_fillers`
+/// against every legal placement of every tile type with a copy left.
 fn assert_open_cells_and_fillable(b: &Board) {
     let left = copies_left(b);
     let features: BTreeSet<FeatureId> = b
@@ -593,7 +593,6 @@ fn assert_open_cells_and_fillable(b: &Board) {
                 .map(|t| left[t])
                 .sum();
             assert_eq!(b.fillable(c), fillers > 0, "cell {c:?}");
-            assert_eq!(b.fillers(c), fillers, "cell {c:?}");
             fewest = fewest.min(fillers);
         }
         assert_eq!(b.fewest_fillers(f), fewest, "{}", b.feature_label(f));
