@@ -11,7 +11,7 @@ use super::lint;
 use super::parent::{self, SharedLayers};
 use super::rng::Rng;
 use super::stopping::Deadline;
-use super::tables::Tables;
+use super::tables::{self, Tables};
 use super::view::ViewOptions;
 use super::Family;
 use crate::diagnostic::Diagnostic;
@@ -183,6 +183,11 @@ impl Rules {
         let has_view = defines(&ast, "view", 0);
         let has_goals = defines(&ast, "goals", 0);
         let data = Tables::new(data::load_all(&variant, family)?);
+        let options = variant.options.keys().map(String::as_str);
+        tables::register_keys(
+            &mut engine,
+            options.chain(data.map().keys().map(|k| k.as_str())),
+        );
         let rules = Rules {
             variant,
             family,
