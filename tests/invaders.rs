@@ -243,6 +243,25 @@ fn a_feature_tells_its_open_cells_and_how_many_tiles_left_can_fill_them() {
 }
 
 #[test]
+fn a_meeples_outlook_answers_the_questions_of_its_feature_at_once() {
+    let g = invaders(&[]);
+    let asked = "let b = state.board; \
+        let road = b.segments(0, 0).filter(|s| s.kind == \"road\")[0]; \
+        b.place_meeple(0, 0, road.index, 1); \
+        let f = road.feature;";
+    assert_eq!(g.text(&format!("{asked} b.meeple_outlook().len()")), "1");
+    assert_eq!(
+        g.text(&format!(
+            "{asked} let m = b.meeple_outlook()[0]; \
+            [m.colour, m.open, m.points, m.fillers] == [1, b.open_edges(f), b.points(f), b.fewest_fillers(f)]"
+        )),
+        "true"
+    );
+    assert_eq!(g.text(&format!("{asked} b.open_edges(f)")), "2");
+    assert_eq!(g.text("state.board.meeple_outlook()"), "[]");
+}
+
+#[test]
 fn a_cloister_drawn_while_your_meeple_is_next_is_placed_freely() {
     let mut g = invaders(&[]);
     play_from_pyramid(&mut g, 1);

@@ -484,6 +484,21 @@ pub fn register(engine: &mut Engine) {
                 })
                 .collect()
         })
+        // Every meeple with what becomes of its feature, one call for a bot's loop:
+        // #{ colour, open, points, fillers } (`open_edges`, `points`, `fewest_fillers`).
+        .register_fn("meeple_outlook", |b: &mut Board| -> Array {
+            b.meeple_outlook()
+                .into_iter()
+                .map(|m| {
+                    let mut map = Map::new();
+                    map.insert("colour".into(), Dynamic::from_int(m.colour as INT));
+                    map.insert("open".into(), Dynamic::from_int(m.open as INT));
+                    map.insert("points".into(), Dynamic::from_int(m.points));
+                    map.insert("fillers".into(), Dynamic::from_int(m.fillers as INT));
+                    Dynamic::from_map(map)
+                })
+                .collect()
+        })
         // The whole table, the last tile marked.
         .register_fn(
             "render",

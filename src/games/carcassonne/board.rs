@@ -40,6 +40,15 @@ pub struct MeepleView {
     pub feature: FeatureId,
 }
 
+/// A meeple and what becomes of its feature: see [`Board::meeple_outlook`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MeepleOutlook {
+    pub colour: u8,
+    pub open: usize,
+    pub points: i64,
+    pub fillers: usize,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
     #[error("there is no tile type {0} in this tile set")]
@@ -633,13 +642,38 @@ impl Board {
     /// a dead end, every tile left for a feature with no open cell. A feature waiting for
     /// a tile few others match is completed late, and its meeples come back late.
     pub fn fewest_fillers(&self, f: FeatureId) -> usize {
-        let left = self.copies_left();
+        self.fewest_fillers_of(&self.copies_left(), f)
+    }
+
+    /// [`Board::fewest_fillers`] of `f`, `left` being [`Board::copies_left`]: one count
+    /// of the tiles left serves a whole board's features.
+    fn fewest_fillers_of(&self, left: &[i64], f: FeatureId) -> usize {
         let fewest = self
             .open_cells(f)
             .into_iter()
-            .map(|c| self.fitting_copies(&left, c).sum::<i64>())
+            .map(|c| self.fitting_copies(left, c).sum::<i64>())
             .min();
         fewest.unwrap_or_else(|| left.iter().sum()) as usize
+    }
+
+    /// Every meeple's colour with what becomes of its feature: its open sides, its
+    /// points now and its fewest fillers (as [`Board::fewest_fillers`]). What a bot
+    /// weighs for each meeple, asked at once: four questions a meeple cost a greedy
+    /// solo game a quarter of its time.
+    pub fn meeple_outlook(&self) -> Vec<MeepleOutlook> {
+        let left = self.copies_left();
+        self.meeples
+            .iter()
+            .map(|m| {
+                let f = self.graph.find(m.node);
+                MeepleOutlook {
+                    colour: m.colour,
+                    open: self.feature(f).open_edges,
+                    points: self.points(f),
+                    fillers: self.fewest_fillers_of(&left, f),
+                }
+            })
+            .collect()
     }
 
     /// Of `left` (copies by tile type), those of the types that fit `pos` in some rotation.

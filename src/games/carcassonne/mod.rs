@@ -22,7 +22,7 @@ mod window;
 #[cfg(test)]
 mod tests;
 
-pub use board::{Board, BoardError, MeepleView, PlacedTile, SegmentView};
+pub use board::{Board, BoardError, MeepleOutlook, MeepleView, PlacedTile, SegmentView};
 pub use features::{FeatureId, FeatureInfo};
 pub use geometry::{Placement, Pos};
 pub use points::PointValues;

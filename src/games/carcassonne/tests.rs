@@ -518,6 +518,7 @@ fn random_game(seed: u64, audit: bool) {
             .sum();
         assert_eq!(counted, placed - removed);
         assert_eq!(b.meeples().len(), placed - removed);
+        assert_meeple_outlook(&b);
         if audit {
             assert_brute_force_features(&b);
             assert_open_cells_and_fillable(&b);
@@ -597,6 +598,21 @@ fn assert_open_cells_and_fillable(b: &Board) {
         }
         assert_eq!(b.fewest_fillers(f), fewest, "{}", b.feature_label(f));
     }
+}
+
+/// `meeple_outlook` against asking each meeple's feature one question at a time.
+fn assert_meeple_outlook(b: &Board) {
+    let asked: Vec<MeepleOutlook> = b
+        .meeples()
+        .into_iter()
+        .map(|m| MeepleOutlook {
+            colour: m.colour,
+            open: b.feature(m.feature).open_edges,
+            points: b.points(m.feature),
+            fillers: b.fewest_fillers(m.feature),
+        })
+        .collect();
+    assert_eq!(b.meeple_outlook(), asked);
 }
 
 /// `placeable_without_free` against placing every copy left at every legal placement
