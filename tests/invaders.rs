@@ -262,6 +262,34 @@ fn a_meeples_outlook_answers_the_questions_of_its_feature_at_once() {
 }
 
 #[test]
+fn a_features_outlook_answers_the_questions_of_each_occupied_feature_at_once() {
+    let g = invaders(&[]);
+    // The start tile: a city at N (segment 0), a road E-W (1), the field between them
+    // (2), bordering the city, and the field south of the road (3).
+    let placed = "let b = state.board; \
+        b.place_meeple(0, 0, 2, 1); b.place_meeple(0, 0, 1, 0); \
+        let o = b.feature_outlook();";
+    let entry = |i: usize| {
+        g.text(&format!(
+            "{placed} let f = o[{i}]; [f.kind, f.open, f.points, f.meeples, f.majority, \
+            f.cities_complete, f.cities_incomplete, f.feature == b.segments(0, 0)[{}].feature]",
+            [1, 2][i]
+        ))
+    };
+    // In the board's order of meeples: the road's first.
+    assert_eq!(g.text(&format!("{placed} o.len()")), "2");
+    assert_eq!(entry(0), "[\"road\", 2, 1, [0], [0], 0, 0, true]");
+    assert_eq!(
+        entry(1),
+        format!(
+            "[\"field\", {}, 0, [1], [1], 0, 1, true]",
+            g.int("state.board.open_edges(state.board.segments(0, 0)[2].feature)")
+        )
+    );
+    assert_eq!(g.text("state.board.feature_outlook()"), "[]");
+}
+
+#[test]
 fn a_cloister_drawn_while_your_meeple_is_next_is_placed_freely() {
     let mut g = invaders(&[]);
     play_from_pyramid(&mut g, 1);

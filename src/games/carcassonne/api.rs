@@ -499,6 +499,27 @@ pub fn register(engine: &mut Engine) {
                 })
                 .collect()
         })
+        // Every feature holding meeples, what a bot's loop over them weighs, one call:
+        // #{ feature, kind, open, points, meeples, majority, cities_complete,
+        // cities_incomplete } (the last two count a field's bordered cities).
+        .register_fn("feature_outlook", |b: &mut Board| -> Array {
+            b.feature_outlook()
+                .into_iter()
+                .map(|o| {
+                    let mut map = Map::new();
+                    let int = |n: usize| Dynamic::from_int(n as INT);
+                    map.insert("feature".into(), int(o.feature));
+                    map.insert("kind".into(), kind_name(o.info.kind).into());
+                    map.insert("open".into(), int(o.info.open_edges));
+                    map.insert("points".into(), Dynamic::from_int(o.points));
+                    map.insert("meeples".into(), colours(o.meeples).into());
+                    map.insert("majority".into(), colours(o.majority).into());
+                    map.insert("cities_complete".into(), int(o.cities.0));
+                    map.insert("cities_incomplete".into(), int(o.cities.1));
+                    Dynamic::from_map(map)
+                })
+                .collect()
+        })
         // The whole table, the last tile marked.
         .register_fn(
             "render",

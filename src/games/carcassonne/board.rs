@@ -49,6 +49,21 @@ pub struct MeepleOutlook {
     pub fillers: usize,
 }
 
+/// A feature holding meeples and what a bot weighs of it: see
+/// [`Board::feature_outlook`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FeatureOutlook {
+    pub feature: FeatureId,
+    pub info: FeatureInfo,
+    /// One colour a meeple, sorted (as [`Board::meeple_counts`] counts them).
+    pub meeples: Vec<u8>,
+    pub majority: Vec<u8>,
+    pub points: i64,
+    /// A field's bordered cities: how many are complete, how many not (0 and 0 for
+    /// other kinds).
+    pub cities: (usize, usize),
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
     #[error("there is no tile type {0} in this tile set")]
@@ -469,25 +484,12 @@ impl Board {
     pub fn meeple_counts(&self, f: FeatureId) -> Vec<(u8, usize)> {
         let mut colours: Vec<u8> = self.meeples_in(f).map(|m| m.colour).collect();
         colours.sort_unstable();
-        let mut counts: Vec<(u8, usize)> = Vec::new();
-        for c in colours {
-            match counts.last_mut() {
-                Some((last, n)) if *last == c => *n += 1,
-                _ => counts.push((c, 1)),
-            }
-        }
-        counts
+        counts_of(&colours)
     }
 
     /// The colours tied for the most meeples, sorted; empty with no meeple.
     pub fn majority(&self, f: FeatureId) -> Vec<u8> {
-        let counts = self.meeple_counts(f);
-        let top = counts.iter().map(|&(_, n)| n).max().unwrap_or(0);
-        counts
-            .into_iter()
-            .filter(|&(_, n)| n == top)
-            .map(|(c, _)| c)
-            .collect()
+        majority_of(&self.meeple_counts(f))
     }
 
     /// Takes every meeple off the feature; one colour entry per meeple, in
@@ -506,18 +508,27 @@ impl Board {
     /// What the feature is worth now: completed values if complete, end of
     /// game values if not; fields by the cities they border.
     pub fn points(&self, f: FeatureId) -> i64 {
-        let info = self.feature(f);
+        self.points_of(&self.feature(f), self.bordered_city_counts(f))
+    }
+
+    /// The points of a feature described by `info`, a field by its bordered cities
+    /// (complete, not complete).
+    fn points_of(&self, info: &FeatureInfo, cities: (usize, usize)) -> i64 {
         let p = &self.points;
         match info.kind {
             SegmentKind::Road => p.road(info.tiles, info.complete),
             SegmentKind::City => p.city(info.tiles, info.pennants, info.complete),
             SegmentKind::Cloister => p.cloister(8 - info.open_edges),
-            SegmentKind::Field => {
-                let cities = self.bordered_cities(f);
-                let done = cities.iter().filter(|&&c| self.feature(c).complete).count();
-                p.field(done, cities.len() - done)
-            }
+            SegmentKind::Field => p.field(cities.0, cities.1),
         }
+    }
+
+    /// A field's bordered cities: how many are complete, how many not (0 and 0 for
+    /// other kinds).
+    fn bordered_city_counts(&self, f: FeatureId) -> (usize, usize) {
+        let cities = self.bordered_cities(f);
+        let done = cities.iter().filter(|&&c| self.feature(c).complete).count();
+        (done, cities.len() - done)
     }
 
     /// The cities a field touches, each once; empty for other kinds.
@@ -575,6 +586,40 @@ impl Board {
             }
         }
         features
+    }
+
+    /// Every feature holding meeples (in the order of [`Board::features_with_meeples`])
+    /// with its kind and sides, meeples, majority, points and, for a field, its bordered
+    /// cities complete and not: what a bot's loop over the occupied features weighs,
+    /// asked at once (the Invaders evaluation's questions, one at a time, were half of a
+    /// greedy game).
+    pub fn feature_outlook(&self) -> Vec<FeatureOutlook> {
+        // One pass over the meeples (asking each feature for its own would pass over
+        // all of them for every feature).
+        let mut occupied: Vec<(FeatureId, Vec<u8>)> = Vec::new();
+        for m in &self.meeples {
+            let root = self.graph.find(m.node);
+            match occupied.iter_mut().find(|(f, _)| *f == root) {
+                Some((_, colours)) => colours.push(m.colour),
+                None => occupied.push((root, vec![m.colour])),
+            }
+        }
+        occupied
+            .into_iter()
+            .map(|(f, mut meeples)| {
+                meeples.sort_unstable();
+                let info = self.feature(f);
+                let cities = self.bordered_city_counts(f);
+                FeatureOutlook {
+                    feature: f,
+                    majority: majority_of(&counts_of(&meeples)),
+                    meeples,
+                    points: self.points_of(&info, cities),
+                    info,
+                    cities,
+                }
+            })
+            .collect()
     }
 
     /// A name for the feature that players can read and that stays the same
@@ -782,4 +827,26 @@ impl Board {
     pub fn feature_tiles(&self, f: FeatureId) -> Vec<Pos> {
         self.graph.tiles(f).map(|t| self.placed[t].pos).collect()
     }
+}
+
+/// The colours tied for the most meeples in `counts` ((colour, meeples), by colour).
+fn majority_of(counts: &[(u8, usize)]) -> Vec<u8> {
+    let top = counts.iter().map(|&(_, n)| n).max().unwrap_or(0);
+    counts
+        .iter()
+        .filter(|&&(_, n)| n == top)
+        .map(|&(c, _)| c)
+        .collect()
+}
+
+/// (colour, meeples) for each colour in `sorted` (one colour a meeple, sorted).
+fn counts_of(sorted: &[u8]) -> Vec<(u8, usize)> {
+    let mut counts: Vec<(u8, usize)> = Vec::new();
+    for &c in sorted {
+        match counts.last_mut() {
+            Some((last, n)) if *last == c => *n += 1,
+            _ => counts.push((c, 1)),
+        }
+    }
+    counts
 }

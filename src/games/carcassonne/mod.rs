@@ -22,7 +22,9 @@ mod window;
 #[cfg(test)]
 mod tests;
 
-pub use board::{Board, BoardError, MeepleOutlook, MeepleView, PlacedTile, SegmentView};
+pub use board::{
+    Board, BoardError, FeatureOutlook, MeepleOutlook, MeepleView, PlacedTile, SegmentView,
+};
 pub use features::{FeatureId, FeatureInfo};
 pub use geometry::{Placement, Pos};
 pub use points::PointValues;

@@ -519,6 +519,7 @@ fn random_game(seed: u64, audit: bool) {
         assert_eq!(counted, placed - removed);
         assert_eq!(b.meeples().len(), placed - removed);
         assert_meeple_outlook(&b);
+        assert_feature_outlook(&b);
         if audit {
             assert_brute_force_features(&b);
             assert_open_cells_and_fillable(&b);
@@ -613,6 +614,31 @@ fn assert_meeple_outlook(b: &Board) {
         })
         .collect();
     assert_eq!(b.meeple_outlook(), asked);
+}
+
+/// `feature_outlook` against asking each occupied feature one question at a time.
+fn assert_feature_outlook(b: &Board) {
+    let asked: Vec<FeatureOutlook> = b
+        .features_with_meeples()
+        .into_iter()
+        .map(|f| {
+            let cities = b.bordered_cities(f);
+            let complete = cities.iter().filter(|&&c| b.feature(c).complete).count();
+            FeatureOutlook {
+                feature: f,
+                info: b.feature(f),
+                meeples: b
+                    .meeple_counts(f)
+                    .into_iter()
+                    .flat_map(|(c, n)| std::iter::repeat_n(c, n))
+                    .collect(),
+                majority: b.majority(f),
+                points: b.points(f),
+                cities: (complete, cities.len() - complete),
+            }
+        })
+        .collect();
+    assert_eq!(b.feature_outlook(), asked);
 }
 
 /// `placeable_without_free` against placing every copy left at every legal placement
