@@ -1,5 +1,8 @@
 //! Words for people, for scripts' sentences: `count(3, "tile")` is "3 tiles",
 //! `count(1, "tile")` "1 tile" (regular plurals; a script writes irregular ones itself).
+//! And names as identifiers: `snake_case("Druid's House")` is "druids_house", the name
+//! of a rule function for a card (a loop over the characters in Rhai cost a greedy Ora
+//! et Labora game a tenth of its time).
 
 use rhai::{Engine, INT};
 
@@ -12,8 +15,23 @@ pub fn count<N: std::fmt::Display + PartialEq + From<u8>>(n: N, thing: &str) -> 
     }
 }
 
+/// `name` as an identifier: lower case, a space or a hyphen as `_`, letters and digits
+/// kept, anything else left out.
+pub fn snake_case(name: &str) -> String {
+    name.chars()
+        .flat_map(char::to_lowercase)
+        .filter_map(|ch| match ch {
+            'a'..='z' | '0'..='9' => Some(ch),
+            ' ' | '-' => Some('_'),
+            _ => None,
+        })
+        .collect()
+}
+
 pub fn register(engine: &mut Engine) {
-    engine.register_fn("count", |n: INT, thing: &str| count(n, thing));
+    engine
+        .register_fn("count", |n: INT, thing: &str| count(n, thing))
+        .register_fn("snake_case", snake_case);
 }
 
 #[cfg(test)]
@@ -23,5 +41,13 @@ mod tests {
         assert_eq!(super::count(1_usize, "tile"), "1 tile");
         assert_eq!(super::count(0, "tile"), "0 tiles");
         assert_eq!(super::count(12, "meeple"), "12 meeples");
+    }
+
+    #[test]
+    fn a_name_becomes_an_identifier() {
+        assert_eq!(super::snake_case("Cloister Office"), "cloister_office");
+        assert_eq!(super::snake_case("Druid's House"), "druids_house");
+        assert_eq!(super::snake_case("Grain-Storage 2"), "grain_storage_2");
+        assert_eq!(super::snake_case("Ölmühle"), "lmhle");
     }
 }
