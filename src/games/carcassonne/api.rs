@@ -51,6 +51,11 @@ fn ints(values: impl IntoIterator<Item = usize>) -> Array {
         .collect()
 }
 
+/// A map for scripts, from its entries.
+fn record<const N: usize>(entries: [(&str, Dynamic); N]) -> Dynamic {
+    Dynamic::from_map(entries.into_iter().map(|(k, v)| (k.into(), v)).collect())
+}
+
 fn colours(values: Vec<u8>) -> Array {
     values
         .into_iter()
@@ -68,10 +73,10 @@ fn kind_name(kind: SegmentKind) -> &'static str {
 }
 
 fn cell_map(c: Pos) -> Dynamic {
-    let mut m = Map::new();
-    m.insert("x".into(), Dynamic::from_int(INT::from(c.x)));
-    m.insert("y".into(), Dynamic::from_int(INT::from(c.y)));
-    Dynamic::from_map(m)
+    record([
+        ("x", Dynamic::from_int(INT::from(c.x))),
+        ("y", Dynamic::from_int(INT::from(c.y))),
+    ])
 }
 
 /// The kinds named in a script's list (["road", "city", …]).
@@ -124,12 +129,12 @@ fn most_surrounded(b: &mut Board, placements: Array) -> Fallible<Array> {
 }
 
 fn segment_map(s: SegmentView) -> Dynamic {
-    let mut m = Map::new();
-    m.insert("index".into(), Dynamic::from_int(s.index as INT));
-    m.insert("kind".into(), kind_name(s.kind).into());
-    m.insert("label".into(), s.label.into());
-    m.insert("feature".into(), Dynamic::from_int(s.feature as INT));
-    Dynamic::from_map(m)
+    record([
+        ("index", Dynamic::from_int(s.index as INT)),
+        ("kind", kind_name(s.kind).into()),
+        ("label", s.label.into()),
+        ("feature", Dynamic::from_int(s.feature as INT)),
+    ])
 }
 
 /// Glyphs for meeple colours, from script maps like `#{ glyph: "R", colour: "red" }`.
@@ -366,12 +371,10 @@ pub fn register(engine: &mut Engine) {
         )
         .register_fn("tile_at", |b: &mut Board, x: INT, y: INT| {
             match b.tile_at(pos(x, y)) {
-                Some(t) => {
-                    let mut m = Map::new();
-                    m.insert("tile".into(), Dynamic::from_int(t.tile as INT));
-                    m.insert("rot".into(), Dynamic::from_int(t.rotation as INT));
-                    Dynamic::from_map(m)
-                }
+                Some(t) => record([
+                    ("tile", Dynamic::from_int(t.tile as INT)),
+                    ("rot", Dynamic::from_int(t.rotation as INT)),
+                ]),
                 None => Dynamic::UNIT,
             }
         })
@@ -474,13 +477,13 @@ pub fn register(engine: &mut Engine) {
             b.meeples()
                 .into_iter()
                 .map(|m| {
-                    let mut map = Map::new();
-                    map.insert("x".into(), Dynamic::from_int(m.pos.x as INT));
-                    map.insert("y".into(), Dynamic::from_int(m.pos.y as INT));
-                    map.insert("segment".into(), Dynamic::from_int(m.segment as INT));
-                    map.insert("colour".into(), Dynamic::from_int(m.colour as INT));
-                    map.insert("feature".into(), Dynamic::from_int(m.feature as INT));
-                    Dynamic::from_map(map)
+                    record([
+                        ("x", Dynamic::from_int(m.pos.x as INT)),
+                        ("y", Dynamic::from_int(m.pos.y as INT)),
+                        ("segment", Dynamic::from_int(m.segment as INT)),
+                        ("colour", Dynamic::from_int(m.colour as INT)),
+                        ("feature", Dynamic::from_int(m.feature as INT)),
+                    ])
                 })
                 .collect()
         })
@@ -490,12 +493,12 @@ pub fn register(engine: &mut Engine) {
             b.meeple_outlook()
                 .into_iter()
                 .map(|m| {
-                    let mut map = Map::new();
-                    map.insert("colour".into(), Dynamic::from_int(m.colour as INT));
-                    map.insert("open".into(), Dynamic::from_int(m.open as INT));
-                    map.insert("points".into(), Dynamic::from_int(m.points));
-                    map.insert("fillers".into(), Dynamic::from_int(m.fillers as INT));
-                    Dynamic::from_map(map)
+                    record([
+                        ("colour", Dynamic::from_int(m.colour as INT)),
+                        ("open", Dynamic::from_int(m.open as INT)),
+                        ("points", Dynamic::from_int(m.points)),
+                        ("fillers", Dynamic::from_int(m.fillers as INT)),
+                    ])
                 })
                 .collect()
         })
@@ -506,17 +509,16 @@ pub fn register(engine: &mut Engine) {
             b.feature_outlook()
                 .into_iter()
                 .map(|o| {
-                    let mut map = Map::new();
-                    let int = |n: usize| Dynamic::from_int(n as INT);
-                    map.insert("feature".into(), int(o.feature));
-                    map.insert("kind".into(), kind_name(o.info.kind).into());
-                    map.insert("open".into(), int(o.info.open_edges));
-                    map.insert("points".into(), Dynamic::from_int(o.points));
-                    map.insert("meeples".into(), colours(o.meeples).into());
-                    map.insert("majority".into(), colours(o.majority).into());
-                    map.insert("cities_complete".into(), int(o.cities.0));
-                    map.insert("cities_incomplete".into(), int(o.cities.1));
-                    Dynamic::from_map(map)
+                    record([
+                        ("feature", Dynamic::from_int(o.feature as INT)),
+                        ("kind", kind_name(o.info.kind).into()),
+                        ("open", Dynamic::from_int(o.info.open_edges as INT)),
+                        ("points", Dynamic::from_int(o.points)),
+                        ("meeples", colours(o.meeples).into()),
+                        ("majority", colours(o.majority).into()),
+                        ("cities_complete", Dynamic::from_int(o.cities.0 as INT)),
+                        ("cities_incomplete", Dynamic::from_int(o.cities.1 as INT)),
+                    ])
                 })
                 .collect()
         })
