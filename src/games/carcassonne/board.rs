@@ -578,14 +578,24 @@ impl Board {
 
     /// Each occupied feature once, in the order of its first meeple.
     pub fn features_with_meeples(&self) -> Vec<FeatureId> {
-        let mut features = Vec::new();
+        self.meeples_by_feature()
+            .into_iter()
+            .map(|(f, _)| f)
+            .collect()
+    }
+
+    /// Each occupied feature once, in the order of its first meeple, with the colours
+    /// of its meeples in board order: one pass over the meeples.
+    fn meeples_by_feature(&self) -> Vec<(FeatureId, Vec<u8>)> {
+        let mut occupied: Vec<(FeatureId, Vec<u8>)> = Vec::new();
         for m in &self.meeples {
             let root = self.graph.find(m.node);
-            if !features.contains(&root) {
-                features.push(root);
+            match occupied.iter_mut().find(|(f, _)| *f == root) {
+                Some((_, colours)) => colours.push(m.colour),
+                None => occupied.push((root, vec![m.colour])),
             }
         }
-        features
+        occupied
     }
 
     /// Every feature holding meeples (in the order of [`Board::features_with_meeples`])
@@ -596,15 +606,7 @@ impl Board {
     pub fn feature_outlook(&self) -> Vec<FeatureOutlook> {
         // One pass over the meeples (asking each feature for its own would pass over
         // all of them for every feature).
-        let mut occupied: Vec<(FeatureId, Vec<u8>)> = Vec::new();
-        for m in &self.meeples {
-            let root = self.graph.find(m.node);
-            match occupied.iter_mut().find(|(f, _)| *f == root) {
-                Some((_, colours)) => colours.push(m.colour),
-                None => occupied.push((root, vec![m.colour])),
-            }
-        }
-        occupied
+        self.meeples_by_feature()
             .into_iter()
             .map(|(f, mut meeples)| {
                 meeples.sort_unstable();
@@ -711,10 +713,11 @@ impl Board {
             .iter()
             .map(|m| {
                 let f = self.graph.find(m.node);
+                let info = self.feature(f);
                 MeepleOutlook {
                     colour: m.colour,
-                    open: self.feature(f).open_edges,
-                    points: self.points(f),
+                    open: info.open_edges,
+                    points: self.points_of(&info, self.bordered_city_counts(f)),
                     fillers: self.fewest_fillers_of(&left, f),
                 }
             })
