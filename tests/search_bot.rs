@@ -89,6 +89,41 @@ fn an_iteration_or_operations_budget_gives_the_same_games_on_one_or_two_threads(
 }
 
 #[test]
+fn a_budget_of_operations_begins_no_round_it_cannot_finish() {
+    // A round of futures is never cut short, so the bot stops before one that would
+    // overrun the budget at the pace of the rounds so far: a decision spends at most its
+    // budget. (Operations, unlike time, repeat exactly: this game is the same every run.)
+    let lib = library();
+    let variant = Variant::load(&lib, "carcassonne-solo").unwrap();
+    let budget = 300_000;
+    let loaded = bot::find(&variant, "search:kops=300,width=2,depth=1")
+        .unwrap()
+        .load(&variant, Limits::default())
+        .unwrap();
+    let LoadedBot::Search { rules, .. } = &loaded else {
+        panic!("search is the built-in search bot")
+    };
+    let mut session = Session::new(&lib, "carcassonne-solo", &[], 5, Limits::default()).unwrap();
+    let mut player = loaded.start(5);
+    let mut spent = Vec::new();
+    for _ in 0..8 {
+        let moves = session.moves().unwrap();
+        let before = rules.operations();
+        let chosen = player.choose(session.state(), &moves).unwrap();
+        if moves.len() > 1 {
+            spent.push(rules.operations() - before);
+        }
+        session
+            .play_move(&moves[chosen], &Player::Bot("search".into()))
+            .unwrap();
+    }
+    assert!(spent.len() >= 4, "{spent:?}");
+    assert!(spent.iter().all(|&s| s <= budget), "{spent:?}");
+    // Most of the budget is used: the rounds are many and stop near its end.
+    assert!(spent.iter().all(|&s| s >= budget * 2 / 3), "{spent:?}");
+}
+
+#[test]
 fn the_engine_counts_the_operations_its_scripts_run() {
     // The `kops` budget reads this count: the same work counts the same, more counts more.
     let variant = Variant::load(&library(), "carcassonne-solo").unwrap();

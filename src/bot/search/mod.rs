@@ -31,7 +31,7 @@ use crate::script::rng::Rng;
 use crate::script::{Move, Rules};
 use rhai::{Array, Dynamic, Map};
 use std::rc::Rc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The helpers the search calls, with their arity: every game has them through
 /// scripts/bots/_search.rhai.
@@ -162,19 +162,33 @@ impl SearchBot {
         Ok(value)
     }
 
+    /// How much of the decision's budget of time or operations is spent (microseconds
+    /// or operations) and how much it is; `None` under a budget of iterations.
+    fn spent(&self, started: &Started) -> Option<(u64, u64)> {
+        match self.options.budget {
+            Budget::Iterations(_) => None,
+            Budget::Millis(ms) => Some((started.at.elapsed().as_micros() as u64, ms * 1000)),
+            Budget::KiloOperations(k) => Some((
+                self.rules.operations() - started.operations,
+                k.saturating_mul(1000),
+            )),
+        }
+    }
+
     /// Whether to play another round of futures: every candidate gets one, then the
-    /// budget decides (checked between rounds; a round is never cut short).
-    fn goes_on(&self, done: u32, candidates: usize, started: &Started) -> bool {
+    /// budget decides. A round is never cut short, so under a budget of time or of
+    /// operations none is begun that would not end within it were it as dear as the
+    /// dearest so far (`dearest`, in the budget's unit): a move takes at most its budget,
+    /// not the budget and a round more.
+    fn goes_on(&self, done: u32, candidates: usize, started: &Started, dearest: u64) -> bool {
         if (done as usize) < candidates {
             return true;
         }
-        match self.options.budget {
-            Budget::Iterations(n) => done < n,
-            Budget::Millis(ms) => started.at.elapsed() < Duration::from_millis(ms),
-            Budget::KiloOperations(k) => {
-                self.rules.operations() - started.operations < k.saturating_mul(1000)
-            }
+        if let Budget::Iterations(n) = self.options.budget {
+            return done < n;
         }
+        self.spent(started)
+            .is_some_and(|(spent, budget)| spent + dearest <= budget)
     }
 }
 
@@ -208,8 +222,9 @@ impl Bot for SearchBot {
         // Rounds of common futures: in each, one deal of the hidden piles (and one
         // generator for the choices of the future), the same for every candidate, so
         // that candidates are compared on the same luck rather than each on its own.
-        let mut done = 0;
-        while self.goes_on(done, candidates.len(), &started) {
+        let (mut done, mut dearest) = (0, 0);
+        while self.goes_on(done, candidates.len(), &started, dearest) {
+            let before = self.spent(&started).map_or(0, |(spent, _)| spent);
             let view = player_view(state, &mut self.rng);
             let luck = self.rng.fork();
             for c in candidates.iter_mut() {
@@ -218,6 +233,8 @@ impl Bot for SearchBot {
                 c.total += value;
                 done += 1;
             }
+            let after = self.spent(&started).map_or(0, |(spent, _)| spent);
+            dearest = dearest.max(after - before);
         }
         // The best mean; on a tie, the better-ranked move.
         let best = (0..candidates.len())
