@@ -42,9 +42,8 @@ enum Command {
     History(HistoryArgs),
     /// The goals checklist of a variant: which goals were reached, when and in which game.
     Goals {
-        /// A variant name or a manifest file.
-        #[arg(default_value = "carcassonne-solo")]
-        variant: String,
+        /// A variant name or a manifest file; default: the variant of the newest recorded game.
+        variant: Option<String>,
     },
     /// Go on with the game left unfinished when the REPL last ended.
     Resume,
@@ -85,7 +84,8 @@ enum Command {
     },
     /// Measure complete games per second played by bots.
     Bench {
-        /// Variant names; default: carcassonne-solo.
+        /// Variant names (see `houserules variants`).
+        #[arg(required = true)]
         variants: Vec<String>,
         /// Games per variant and bot.
         #[arg(long, default_value_t = 500)]
@@ -170,8 +170,13 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
             println!("wrote {}", svg.display());
         }
         Some(Command::Goals { variant }) => {
+            let db = db?;
+            let variant = match variant {
+                Some(variant) => variant,
+                None => records::last_variant(&db)?,
+            };
             let mut session = Session::new(&library, &variant, &[], 0, limits)?;
-            print!("{}", records::goals(&db?, &mut session)?);
+            print!("{}", records::goals(&db, &mut session)?);
         }
         Some(Command::Variants) => {
             print!("{}", Repl::new(library, limits).execute("variants").output);
@@ -201,22 +206,20 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
             threads,
             profile,
         }) => {
-            let or = |list: Vec<String>, default: &[&str]| {
-                if list.is_empty() {
-                    default.iter().map(|s| (*s).to_owned()).collect()
-                } else {
-                    list
-                }
+            let bots = if bots.is_empty() {
+                vec!["random".to_owned(), "greedy".to_owned()]
+            } else {
+                bots
             };
-            for v in or(variants, &["carcassonne-solo"]) {
-                for bot in or(bots.clone(), &["random", "greedy"]) {
+            for v in variants {
+                for bot in &bots {
                     if profile {
                         let report =
-                            houserules::bench::profile::run(&library, &v, &bot, games, seed)?;
+                            houserules::bench::profile::run(&library, &v, bot, games, seed)?;
                         println!("{report}");
                     } else {
                         let report =
-                            houserules::bench::run(&library, &v, &bot, games, seed, threads)?;
+                            houserules::bench::run(&library, &v, bot, games, seed, threads)?;
                         println!("{report}");
                     }
                 }

@@ -583,7 +583,17 @@ fn manifest_paths_may_not_leave_the_rules_folder() {
         "variants/x.toml",
         "name = \"x\"\nextends = \"../variants/pig-solo\"\n",
     );
-    assert!(load_error(&lib, "x").contains("is a path: it names a variant"));
+    let e = load_error(&lib, "x");
+    assert!(e.contains("is a path: it names a variant"), "{e}");
+    assert!(e.contains("as `houserules variants` lists it"), "{e}");
+    lib.write("variants/x.toml", "name = \"x\"\n");
+    let e = load_error(&lib, "x");
+    assert!(
+        e.contains("neither `game` nor `extends`")
+            && e.contains("add `game = \"FAMILY\"`, a family of primitives (")
+            && e.contains("carcassonne"),
+        "{e}"
+    );
     // `..` that stays inside the rules folder is fine.
     lib.write(
         "variants/x.toml",

@@ -494,6 +494,38 @@ fn the_repl_records_a_finished_game_once_and_history_and_replay_find_it() {
 }
 
 #[test]
+fn goals_without_a_variant_shows_the_newest_recorded_games_checklist() {
+    let (_dir, db) = temp_db();
+    let run = houserules_with_db(&db, &["goals"], "");
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("no game is recorded yet")
+            && run
+                .stderr
+                .contains("name a variant: `houserules goals VARIANT`"),
+        "{}",
+        run.stderr
+    );
+    for (variant, seed) in [("carcassonne-solo", "3"), ("invaders", "4")] {
+        let run = houserules_with_db(
+            &db,
+            &["play", variant, "--seed", seed],
+            "auto
+quit
+",
+        );
+        assert!(run.stdout.contains("recorded as game"), "{}", run.stdout);
+    }
+    let run = houserules_with_db(&db, &["goals"], "");
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with("goals of invaders "),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
 fn a_corrupt_database_still_shows_the_result_keeps_the_game_and_it_can_be_exported() {
     let (dir, db) = garbage_db(&"garbage ".repeat(100));
     let export = dir.path().join("game.json");
@@ -545,7 +577,7 @@ fn a_corrupt_database_still_shows_the_result_keeps_the_game_and_it_can_be_export
 #[test]
 fn bots_outside_the_repl_record_nothing() {
     let (_dir, db) = temp_db();
-    let run = houserules_with_db(&db, &["bench", "--games", "2"], "");
+    let run = houserules_with_db(&db, &["bench", "pig-solo", "--games", "2"], "");
     assert!(run.ok, "{}", run.stderr);
     let run = houserules_with_db(&db, &["check", "carcassonne-solo"], "");
     assert!(run.ok, "{}", run.stderr);

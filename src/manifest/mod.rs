@@ -177,7 +177,10 @@ fn load_chain(
         None => {
             let game = raw.game.as_ref().ok_or_else(|| {
                 file.error(&raw.name, "this manifest has neither `game` nor `extends`")
-                    .with_help("add for example game = \"carcassonne\"")
+                    .with_help(format!(
+                        "add `game = \"FAMILY\"`, a family of primitives ({}), or `extends = \"VARIANT\"`",
+                        crate::games::names()
+                    ))
             })?;
             if crate::games::find(game.get_ref()).is_none() {
                 return Err(file
@@ -243,8 +246,13 @@ fn find_parent(
     let name = parent.get_ref();
     if Path::new(name).components().count() > 1 || Path::new(name).is_absolute() {
         return Err(file
-            .error(parent, format!("`extends = \"{name}\"` is a path: it names a variant"))
-            .with_help("write the parent's name, e.g. `extends = \"carcassonne-solo\"` (see `houserules variants`)"));
+            .error(
+                parent,
+                format!("`extends = \"{name}\"` is a path: it names a variant"),
+            )
+            .with_help(
+                "write the parent's name, as `houserules variants` lists it: `extends = \"NAME\"`",
+            ));
     }
     let sibling = file
         .path

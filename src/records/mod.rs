@@ -110,6 +110,25 @@ pub fn goals(db: &Path, session: &mut Session) -> Result<String, Diagnostic> {
     Ok(checklist(&heading, &goals, &hits))
 }
 
+/// The variant of the newest recorded game: the checklist `goals` shows when no variant
+/// is named (the one a player is most likely working on).
+pub fn last_variant(db: &Path) -> Result<String, Diagnostic> {
+    let newest = HistoryQuery {
+        variant: None,
+        best_first: false,
+        limit: Some(1),
+    };
+    let games = open_flushing(db)?.0.list(&newest)?;
+    games
+        .into_iter()
+        .next()
+        .map(|g| g.record.variant)
+        .ok_or_else(|| {
+            Diagnostic::new(db.display().to_string(), "no game is recorded yet")
+                .with_help("name a variant: `houserules goals VARIANT` (see `houserules variants`)")
+        })
+}
+
 /// Recorded game number `id`, replayed under the current rules.
 pub fn replay(
     db: &Path,

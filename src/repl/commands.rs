@@ -541,7 +541,7 @@ impl Repl {
 /// The error of a command that needs a game when none is running.
 fn no_game(command: &str) -> Diagnostic {
     Diagnostic::new(command, "no game is running")
-        .with_help("start one with `new carcassonne-solo` (see `variants`), or type `help`")
+        .with_help("start one with `new VARIANT` (`variants` lists them), or type `help`")
 }
 
 /// A seed for a game started without one (shown, so the game can be replayed).
