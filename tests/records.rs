@@ -507,13 +507,7 @@ fn goals_without_a_variant_shows_the_newest_recorded_games_checklist() {
         run.stderr
     );
     for (variant, seed) in [("carcassonne-solo", "3"), ("invaders", "4")] {
-        let run = houserules_with_db(
-            &db,
-            &["play", variant, "--seed", seed],
-            "auto
-quit
-",
-        );
+        let run = houserules_with_db(&db, &["play", variant, "--seed", seed], "auto\nquit\n");
         assert!(run.stdout.contains("recorded as game"), "{}", run.stdout);
     }
     let run = houserules_with_db(&db, &["goals"], "");

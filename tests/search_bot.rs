@@ -91,8 +91,9 @@ fn an_iteration_or_operations_budget_gives_the_same_games_on_one_or_two_threads(
 #[test]
 fn a_budget_of_operations_begins_no_round_it_cannot_finish() {
     // A round of futures is never cut short, so the bot stops before one that would
-    // overrun the budget at the pace of the rounds so far: a decision spends at most its
-    // budget. (Operations, unlike time, repeat exactly: this game is the same every run.)
+    // overrun the budget were it as dear as the dearest so far: here no decision spends
+    // more than its budget. (Operations, unlike time, repeat exactly: this game is the
+    // same every run.)
     let lib = library();
     let variant = Variant::load(&lib, "carcassonne-solo").unwrap();
     let budget = 300_000;

@@ -178,8 +178,8 @@ impl SearchBot {
     /// Whether to play another round of futures: every candidate gets one, then the
     /// budget decides. A round is never cut short, so under a budget of time or of
     /// operations none is begun that would not end within it were it as dear as the
-    /// dearest so far (`dearest`, in the budget's unit): a move takes at most its budget,
-    /// not the budget and a round more.
+    /// dearest so far (`dearest`, in the budget's unit): a move keeps to its budget unless
+    /// its first round, or a round dearer than all before it, overruns it.
     fn goes_on(&self, done: u32, candidates: usize, started: &Started, dearest: u64) -> bool {
         if (done as usize) < candidates {
             return true;
