@@ -88,40 +88,75 @@ fn an_iteration_or_operations_budget_gives_the_same_games_on_one_or_two_threads(
     }
 }
 
-#[test]
-fn a_budget_of_operations_begins_no_round_it_cannot_finish() {
-    // A round of futures is never cut short, so the bot stops before one that would
-    // overrun the budget were it as dear as the dearest so far: here no decision spends
-    // more than its budget. (Operations, unlike time, repeat exactly: this game is the
-    // same every run.)
+/// For each of the first `decisions` decisions of a solo game (seed 5) that are not
+/// forced, the operations each of the search bots `searches` spends on it; the first
+/// of them plays the game.
+fn operations_per_decision(searches: &[&str], decisions: usize) -> Vec<Vec<u64>> {
     let lib = library();
     let variant = Variant::load(&lib, "carcassonne-solo").unwrap();
-    let budget = 300_000;
-    let loaded = bot::find(&variant, "search:kops=300,width=2,depth=1")
-        .unwrap()
-        .load(&variant, Limits::default())
-        .unwrap();
-    let LoadedBot::Search { rules, .. } = &loaded else {
-        panic!("search is the built-in search bot")
-    };
+    let mut players: Vec<(Rc<Rules>, Box<dyn Bot>)> = searches
+        .iter()
+        .map(|search| {
+            let loaded = bot::find(&variant, search)
+                .unwrap()
+                .load(&variant, Limits::default())
+                .unwrap();
+            let LoadedBot::Search { rules, .. } = &loaded else {
+                panic!("search is the built-in search bot")
+            };
+            (rules.clone(), loaded.start(5))
+        })
+        .collect();
     let mut session = Session::new(&lib, "carcassonne-solo", &[], 5, Limits::default()).unwrap();
-    let mut player = loaded.start(5);
     let mut spent = Vec::new();
-    for _ in 0..8 {
+    for _ in 0..decisions {
         let moves = session.moves().unwrap();
-        let before = rules.operations();
-        let chosen = player.choose(session.state(), &moves).unwrap();
+        let mut chosen = Vec::new();
+        let mut costs = Vec::new();
+        for (rules, player) in &mut players {
+            let before = rules.operations();
+            chosen.push(player.choose(session.state(), &moves).unwrap());
+            costs.push(rules.operations() - before);
+        }
         if moves.len() > 1 {
-            spent.push(rules.operations() - before);
+            spent.push(costs);
         }
         session
-            .play_move(&moves[chosen], &Player::Bot("search".into()))
+            .play_move(&moves[chosen[0]], &Player::Bot("search".into()))
             .unwrap();
     }
+    spent
+}
+
+#[test]
+fn a_budget_of_operations_is_kept() {
+    // No round, and no future within one, begins that would overrun the budget were it
+    // as dear as the dearest so far: here no decision spends more than its budget.
+    // (Operations, unlike time, repeat exactly: this game is the same every run.)
+    let budget = 300_000;
+    let spent: Vec<u64> = operations_per_decision(&["search:kops=300,width=2,depth=1"], 8).concat();
     assert!(spent.len() >= 4, "{spent:?}");
     assert!(spent.iter().all(|&s| s <= budget), "{spent:?}");
     // Most of the budget is used: the rounds are many and stop near its end.
     assert!(spent.iter().all(|&s| s >= budget * 2 / 3), "{spent:?}");
+}
+
+#[test]
+fn a_budget_smaller_than_one_round_cuts_the_first_round_short() {
+    // One round tries both candidates; a budget of 1,000 operations is spent by the
+    // first future alone, so the decision ends there, at about half a round's cost.
+    let spent = operations_per_decision(
+        &[
+            "search:iterations=1,width=2,depth=1",
+            "search:kops=1,width=2,depth=1",
+        ],
+        4,
+    );
+    assert!(!spent.is_empty());
+    for costs in spent {
+        let (round, cut) = (costs[0], costs[1]);
+        assert!(cut * 4 < round * 3, "one future {cut}, a round {round}");
+    }
 }
 
 #[test]

@@ -175,20 +175,28 @@ impl SearchBot {
         }
     }
 
-    /// Whether to play another round of futures: every candidate gets one, then the
-    /// budget decides. A round is never cut short, so under a budget of time or of
-    /// operations none is begun that would not end within it were it as dear as the
-    /// dearest so far (`dearest`, in the budget's unit): a move keeps to its budget unless
-    /// its first round, or a round dearer than all before it, overruns it.
-    fn goes_on(&self, done: u32, candidates: usize, started: &Started, dearest: u64) -> bool {
-        if (done as usize) < candidates {
-            return true;
-        }
-        if let Budget::Iterations(n) = self.options.budget {
-            return done < n;
-        }
+    /// Whether a round of futures, or one future, may begin when the dearest so far cost
+    /// `dearest` (in the budget's unit): only if it would end within the budget were it
+    /// as dear. Always under a budget of iterations, which counts whole rounds instead.
+    fn affords(&self, started: &Started, dearest: u64) -> bool {
         self.spent(started)
-            .is_some_and(|(spent, budget)| spent + dearest <= budget)
+            .is_none_or(|(spent, budget)| spent + dearest <= budget)
+    }
+
+    /// Whether to play another round of futures after `done` futures and `rounds` whole
+    /// rounds: the first always begins; then a budget of iterations counts futures, and
+    /// one of time or operations begins no round it could not finish.
+    fn goes_on(&self, done: u32, rounds: u32, started: &Started, dearest_round: u64) -> bool {
+        match self.options.budget {
+            _ if rounds == 0 => true,
+            Budget::Iterations(n) => done < n,
+            _ => self.affords(started, dearest_round),
+        }
+    }
+
+    /// What the unit of the budget reads now (0 under a budget of iterations).
+    fn now(&self, started: &Started) -> u64 {
+        self.spent(started).map_or(0, |(spent, _)| spent)
     }
 }
 
@@ -222,19 +230,38 @@ impl Bot for SearchBot {
         // Rounds of common futures: in each, one deal of the hidden piles (and one
         // generator for the choices of the future), the same for every candidate, so
         // that candidates are compared on the same luck rather than each on its own.
-        let (mut done, mut dearest) = (0, 0);
-        while self.goes_on(done, candidates.len(), &started, dearest) {
-            let before = self.spent(&started).map_or(0, |(spent, _)| spent);
+        // Under a budget of time or operations a round can still be cut short (its first
+        // round, or one dearer than all before it): then no future begins that would
+        // overrun the budget, and the cut round's futures are set aside unless it is the
+        // first, so that candidates are compared on the same deals.
+        let (mut done, mut rounds) = (0, 0);
+        let (mut dearest_round, mut dearest_future) = (0, 0);
+        while self.goes_on(done, rounds, &started, dearest_round) {
+            let round_began = self.now(&started);
             let view = player_view(state, &mut self.rng);
             let luck = self.rng.fork();
-            for c in candidates.iter_mut() {
-                let value = self.future(view.clone(), &moves[c.index], luck.clone())?;
-                c.visits += 1;
-                c.total += value;
+            let mut values = Vec::with_capacity(candidates.len());
+            for c in &candidates {
+                if done > 0 && !self.affords(&started, dearest_future) {
+                    break;
+                }
+                let began = self.now(&started);
+                values.push(self.future(view.clone(), &moves[c.index], luck.clone())?);
+                dearest_future = dearest_future.max(self.now(&started) - began);
                 done += 1;
             }
-            let after = self.spent(&started).map_or(0, |(spent, _)| spent);
-            dearest = dearest.max(after - before);
+            let whole = values.len() == candidates.len();
+            if whole || rounds == 0 {
+                for (c, value) in candidates.iter_mut().zip(values) {
+                    c.visits += 1;
+                    c.total += value;
+                }
+            }
+            if !whole {
+                break;
+            }
+            rounds += 1;
+            dearest_round = dearest_round.max(self.now(&started) - round_began);
         }
         // The best mean; on a tie, the better-ranked move.
         let best = (0..candidates.len())
