@@ -484,13 +484,7 @@ fn the_repl_records_a_finished_game_once_and_history_and_replay_find_it() {
         "a replay is not a new game"
     );
 
-    let run = houserules_with_db(&db, &["goals"], "");
-    assert!(run.ok, "{}", run.stderr);
-    assert!(
-        run.stdout.starts_with("goals of carcassonne-solo"),
-        "{}",
-        run.stdout
-    );
+    assert_goals_without_a_variant_show(&db, "carcassonne-solo");
 }
 
 #[test]
@@ -510,13 +504,15 @@ fn goals_without_a_variant_shows_the_newest_recorded_games_checklist() {
         let run = houserules_with_db(&db, &["play", variant, "--seed", seed], "auto\nquit\n");
         assert!(run.stdout.contains("recorded as game"), "{}", run.stdout);
     }
-    let run = houserules_with_db(&db, &["goals"], "");
+    assert_goals_without_a_variant_show(&db, "invaders");
+}
+
+/// `houserules goals` with no variant named shows `variant`'s checklist.
+fn assert_goals_without_a_variant_show(db: &Path, variant: &str) {
+    let run = houserules_with_db(db, &["goals"], "");
     assert!(run.ok, "{}", run.stderr);
-    assert!(
-        run.stdout.starts_with("goals of invaders "),
-        "{}",
-        run.stdout
-    );
+    let heading = format!("goals of {variant} ");
+    assert!(run.stdout.starts_with(&heading), "{}", run.stdout);
 }
 
 #[test]
