@@ -3,8 +3,9 @@
 //! uses what a player cannot see, and refuses bad settings with a message. Budgets are
 //! tiny: tests run unoptimized, and they check behaviour, never speed.
 
-use crate::common::{houserules, library};
-use houserules::bot::{self, player_view, Bot, LoadedBot, SearchOptions};
+use crate::common::{houserules, library, TempLibrary};
+use houserules::bot::search::Budget;
+use houserules::bot::{self, player_view, Bot, BotSource, LoadedBot, SearchOptions};
 use houserules::manifest::Variant;
 use houserules::players::Player;
 use houserules::script::rng::Rng;
@@ -280,6 +281,96 @@ fn bad_settings_are_refused_with_the_list_of_settings() {
     assert!(
         r.stderr
             .contains("width=x: give a whole number from 1 to 1000000"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+}
+
+/// The settings `search` plays `variant` with, found in `library`.
+fn search_settings(
+    library: &houserules::manifest::Library,
+    variant: &str,
+    bot: &str,
+) -> Result<(SearchOptions, Vec<String>), houserules::diagnostic::Diagnostic> {
+    let variant = Variant::load(library, variant).unwrap();
+    match bot::find(&variant, bot)? {
+        found @ BotSource::Search { options, .. } => Ok((options, found.files_shown())),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_games_search_toml_sets_its_defaults_and_typed_settings_replace_them() {
+    let lib = library();
+    // The Invaders' own file, inherited by the variants extending it.
+    for variant in ["invaders", "invaders-hard"] {
+        let (options, shown) = search_settings(&lib, variant, "search").unwrap();
+        assert_eq!(options.budget, Budget::KiloOperations(10_000));
+        assert_eq!(
+            shown.last().unwrap(),
+            "built-in search (kops=10000,width=4,depth=3,sample=all; \
+             defaults from scripts/bots/invaders/search.toml)"
+        );
+    }
+    // What is typed replaces the settings it names and keeps the file's others.
+    let (options, _) = search_settings(&lib, "invaders", "search:iterations=5,depth=1").unwrap();
+    assert_eq!(options.budget, Budget::Iterations(5));
+    assert_eq!((options.width, options.depth), (4, 1));
+    // A game without a file plays with the built-in defaults.
+    let (options, shown) = search_settings(&lib, "carcassonne-solo", "search").unwrap();
+    assert_eq!(options, SearchOptions::default());
+    assert_eq!(
+        shown.last().unwrap(),
+        "built-in search (iterations=60,width=4,depth=3,sample=all)"
+    );
+}
+
+#[test]
+fn a_changed_search_toml_changes_the_runs_fingerprint_and_a_bad_one_is_refused() {
+    let lib = TempLibrary::new();
+    let fingerprint = || {
+        let variant = Variant::load(&lib.library, "invaders").unwrap();
+        Side {
+            bot: bot::find(&variant, "search").unwrap(),
+            variant,
+            overrides: Vec::new(),
+        }
+        .fingerprint()
+        .unwrap()
+    };
+    let shipped = fingerprint();
+    let file = "scripts/bots/invaders/search.toml";
+    lib.edit(file, "kops = 10000", "kops = 9000");
+    let (options, _) = search_settings(&lib.library, "invaders", "search").unwrap();
+    assert_eq!(options.budget, Budget::KiloOperations(9_000));
+    assert_ne!(
+        fingerprint(),
+        shipped,
+        "shards with other settings must not merge"
+    );
+
+    lib.edit(file, "kops = 9000", "kops = 9000\nwidht = 3");
+    let e = search_settings(&lib.library, "invaders", "search").unwrap_err();
+    assert_eq!(
+        (e.file.as_str(), e.message.as_str()),
+        (file, "the search bot has no setting `widht`")
+    );
+    assert_eq!(e.source_line.as_deref(), Some("widht = 3"));
+    // From the command line: the file and line, a failing status, never a panic.
+    let home = lib.dir.path().to_str().unwrap();
+    let r = houserules(
+        &[
+            "sim", "invaders", "--home", home, "--games", "1", "--bot", "search",
+        ],
+        "",
+    );
+    assert!(!r.ok);
+    let line = e.line.unwrap();
+    assert!(
+        r.stderr.contains(&format!(
+            "{file}:{line}:1: the search bot has no setting `widht`"
+        )),
         "{}",
         r.stderr
     );

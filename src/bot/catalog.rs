@@ -1,5 +1,6 @@
 //! Finding a bot by name. `random` and `search` are built in (`search` takes settings
-//! after a colon: `search:iterations=400,depth=4`, see [`SearchOptions`]); every other
+//! after a colon: `search:iterations=400,depth=4`, see [`SearchOptions`], over the
+//! defaults of the game's `search.toml`, see [`search::settings_file`]); every other
 //! bot is a Rhai file, looked up for the variant first, then for its ancestors, then
 //! among the bots for any game:
 //!
@@ -44,11 +45,13 @@ pub enum BotSource {
         name: String,
         files: Vec<ScriptFile>,
     },
-    /// `name`: as typed (`search` or `search:…`); `files`: the helpers it calls.
+    /// `name`: as typed (`search` or `search:…`); `files`: the helpers it calls;
+    /// `settings`: the game's settings files read (see [`search::settings_file`]).
     Search {
         name: String,
         options: SearchOptions,
         files: Vec<ScriptFile>,
+        settings: Vec<ScriptFile>,
     },
 }
 
@@ -74,24 +77,49 @@ impl BotSource {
     }
 
     /// The files the bot is compiled from, as shown to people: its helpers in the order
-    /// they are compiled, then the bot file (`built-in search` for `search`, nothing for
-    /// `random`). Two bots of one name can play differently when their helpers differ,
-    /// so reports list them all.
+    /// they are compiled, then the bot file (for `search`, `built-in search` with the
+    /// settings it plays with and the files they come from; nothing for `random`). Two
+    /// bots of one name can play differently when their helpers differ, so reports list
+    /// them all.
     pub fn files_shown(&self) -> Vec<String> {
         let shown = self.files().iter().map(|f| f.shown.clone());
         match self {
-            BotSource::Search { .. } => shown.chain([format!("built-in {SEARCH}")]).collect(),
+            BotSource::Search {
+                options, settings, ..
+            } => {
+                let from = settings
+                    .iter()
+                    .map(|f| f.shown.as_str())
+                    .collect::<Vec<_>>();
+                let bot = match from.as_slice() {
+                    [] => format!("built-in {SEARCH} ({options})"),
+                    _ => format!(
+                        "built-in {SEARCH} ({options}; defaults from {})",
+                        from.join(", ")
+                    ),
+                };
+                shown.chain([bot]).collect()
+            }
             _ => shown.collect(),
         }
     }
 
-    /// The script files the bot is made of (none for `random`): a simulation's
-    /// fingerprint includes them.
+    /// The script files the bot is made of (none for `random`).
     pub fn files(&self) -> &[ScriptFile] {
         match self {
             BotSource::Random => &[],
             BotSource::Script { files, .. } | BotSource::Search { files, .. } => files,
         }
+    }
+
+    /// Every file that decides how the bot plays: its scripts and, for `search`, the
+    /// settings files read. A simulation's fingerprint includes them.
+    pub fn files_read(&self) -> impl Iterator<Item = &ScriptFile> {
+        let settings = match self {
+            BotSource::Search { settings, .. } => settings.as_slice(),
+            _ => &[],
+        };
+        self.files().iter().chain(settings)
     }
 
     /// Compiles the bot with `variant`'s rules (script bots and the helpers `search`
@@ -164,14 +192,18 @@ pub fn find(variant: &Variant, name: &str) -> Result<BotSource, Diagnostic> {
         .strip_prefix(SEARCH)
         .filter(|rest| rest.is_empty() || rest.starts_with(':'))
     {
-        let options = match settings.strip_prefix(':') {
-            Some(settings) => SearchOptions::parse(settings)?,
-            None => SearchOptions::default(),
-        };
+        let dirs = bot_dirs_root_first(variant);
+        let show = |p: &Path| variant.library.show(p);
+        let mut options = SearchOptions::default();
+        let settings_files = search::settings_file::apply(&dirs, show, &mut options)?;
+        if let Some(typed) = settings.strip_prefix(':') {
+            options = options.parse_onto(typed)?;
+        }
         return Ok(BotSource::Search {
             name: name.to_owned(),
             options,
-            files: helpers(&bot_dirs_root_first(variant), |p| variant.library.show(p)).collect(),
+            files: helpers(&dirs, show).collect(),
+            settings: settings_files,
         });
     }
     if let Some((bot, _)) = name.split_once(':').filter(|_| !name.ends_with(".rhai")) {

@@ -99,7 +99,7 @@ impl Side {
                 DataSource::Inline { table, .. } => table.to_string().into_bytes(),
             });
         }
-        for f in self.bot.files() {
+        for f in self.bot.files_read() {
             contents.push(read(&f.shown, &f.path)?);
         }
         let mut hash = Fnv::default();

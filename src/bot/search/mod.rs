@@ -21,6 +21,7 @@
 //! or of script operations (`kops`), not under one of time.
 
 mod options;
+pub mod settings_file;
 
 pub use options::{Budget, SearchOptions};
 

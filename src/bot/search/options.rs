@@ -4,6 +4,7 @@
 //! worker thread.
 
 use crate::diagnostic::Diagnostic;
+use std::fmt;
 
 /// How much thinking a move gets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,28 +47,56 @@ const MAX_SETTING: u64 = 1_000_000;
 
 impl SearchOptions {
     /// What the settings are, for error messages and `--help`.
-    pub const HELP: &'static str = "settings of the search bot, after a colon and separated by commas: iterations=N (futures simulated per move, default 60), ms=N (milliseconds per move, not reproducible) or kops=N (thousands of script operations per move: spent like time, yet reproducible), width=N (best moves searched, 4), depth=N (decisions looked ahead in each future, 3), sample=N (moves tried at each of those decisions, or all, the default); e.g. search:iterations=400,depth=4";
+    pub const HELP: &'static str = "settings of the search bot, after a colon and separated by commas: iterations=N (futures simulated per move, default 60), ms=N (milliseconds per move, not reproducible) or kops=N (thousands of script operations per move: spent like time, yet reproducible), width=N (best moves searched, 4), depth=N (decisions looked ahead in each future, 3), sample=N (moves tried at each of those decisions, or all, the default); a game's scripts/bots/…/search.toml may change the defaults; e.g. search:iterations=400,depth=4";
 
-    /// Parses `key=value,key=value` (the part after `search:`).
+    /// The names of the settings.
+    pub const KEYS: [&'static str; 6] = ["iterations", "ms", "kops", "width", "depth", "sample"];
+
+    /// Parses `key=value,key=value` (the part after `search:`) onto the defaults.
     pub fn parse(text: &str) -> Result<SearchOptions, Diagnostic> {
-        let mut options = SearchOptions::default();
+        SearchOptions::default().parse_onto(text)
+    }
+
+    /// Parses `key=value,key=value` onto these settings: the ones named replace theirs.
+    pub fn parse_onto(mut self, text: &str) -> Result<SearchOptions, Diagnostic> {
         for item in text.split(',') {
             let (key, value) = item
                 .split_once('=')
                 .ok_or_else(|| bad(format!("`{item}` is not a setting of the form key=value")))?;
-            let (key, value) = (key.trim(), value.trim());
-            match key {
-                "iterations" => options.budget = Budget::Iterations(count(key, value)? as u32),
-                "ms" => options.budget = Budget::Millis(count(key, value)?),
-                "kops" => options.budget = Budget::KiloOperations(count(key, value)?),
-                "width" => options.width = count(key, value)? as usize,
-                "depth" => options.depth = whole(key, value, 0)? as usize,
-                "sample" if value == "all" => options.sample = None,
-                "sample" => options.sample = Some(count(key, value)? as usize),
-                _ => return Err(bad(format!("the search bot has no setting `{key}`"))),
-            }
+            self.set(key.trim(), value.trim()).map_err(bad)?;
         }
-        Ok(options)
+        Ok(self)
+    }
+
+    /// Sets `key` to `value` (as typed); the error says what is wrong.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match key {
+            "iterations" => self.budget = Budget::Iterations(count(key, value)? as u32),
+            "ms" => self.budget = Budget::Millis(count(key, value)?),
+            "kops" => self.budget = Budget::KiloOperations(count(key, value)?),
+            "width" => self.width = count(key, value)? as usize,
+            "depth" => self.depth = whole(key, value, 0)? as usize,
+            "sample" if value == "all" => self.sample = None,
+            "sample" => self.sample = Some(count(key, value)? as usize),
+            _ => return Err(format!("the search bot has no setting `{key}`")),
+        }
+        Ok(())
+    }
+}
+
+/// The settings as they would be typed: `kops=12000,width=4,depth=3,sample=all`.
+impl fmt::Display for SearchOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.budget {
+            Budget::Iterations(n) => write!(f, "iterations={n}")?,
+            Budget::Millis(n) => write!(f, "ms={n}")?,
+            Budget::KiloOperations(n) => write!(f, "kops={n}")?,
+        }
+        write!(f, ",width={},depth={},sample=", self.width, self.depth)?;
+        match self.sample {
+            Some(n) => write!(f, "{n}"),
+            None => write!(f, "all"),
+        }
     }
 }
 
@@ -76,21 +105,17 @@ fn bad(message: String) -> Diagnostic {
 }
 
 /// A whole number of at least 1.
-fn count(key: &str, value: &str) -> Result<u64, Diagnostic> {
+fn count(key: &str, value: &str) -> Result<u64, String> {
     whole(key, value, 1)
 }
 
 /// A whole number from `least` to [`MAX_SETTING`].
-fn whole(key: &str, value: &str, least: u64) -> Result<u64, Diagnostic> {
+fn whole(key: &str, value: &str, least: u64) -> Result<u64, String> {
     value
         .parse::<u64>()
         .ok()
         .filter(|n| (least..=MAX_SETTING).contains(n))
-        .ok_or_else(|| {
-            bad(format!(
-                "{key}={value}: give a whole number from {least} to {MAX_SETTING}"
-            ))
-        })
+        .ok_or_else(|| format!("{key}={value}: give a whole number from {least} to {MAX_SETTING}"))
 }
 
 #[cfg(test)]
