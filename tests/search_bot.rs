@@ -177,6 +177,12 @@ fn the_engine_counts_the_operations_its_scripts_run() {
     assert_eq!(count(10_000), small);
     let large = count(40_000);
     assert!(large > 3 * small, "{large} against {small}");
+    // A call shorter than the progress callback's step of 256 operations counts too
+    // (what a step has not counted is added when the call ends).
+    let tiny = count(10);
+    assert!((10..256).contains(&tiny), "{tiny}");
+    assert_eq!(count(10), tiny);
+    assert!(count(20) > tiny);
 }
 
 /// The state with the same visible table and every face-down pile in another real

@@ -754,6 +754,32 @@ fn a_goal_that_a_side_does_not_define_shows_a_dash() {
 }
 
 #[test]
+fn bench_counts_the_script_operations_of_the_rules_and_the_bot() {
+    let bench = |bot: &str, games: usize, threads: usize| {
+        houserules::bench::run(&library(), "invaders", bot, games, 7, threads)
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let random = bench("random", 2, 1);
+    // The work of the same games, whatever the threads (unlike the seconds).
+    assert_eq!(bench("random", 2, 2).operations, random.operations);
+    let (per_turn, step) = random.operations_per_step();
+    assert_eq!(step, "turn");
+    assert!(per_turn > 100.0, "{random}");
+    assert!(
+        random
+            .to_string()
+            .contains(&format!("{per_turn:.0} script operations per turn")),
+        "{random}"
+    );
+    // The greedy bot judges every placement in its own engine: that work is counted.
+    let (greedy_per_turn, _) = bench("greedy", 1, 1).operations_per_step();
+    assert!(
+        greedy_per_turn > 10.0 * per_turn,
+        "{greedy_per_turn} against {per_turn}"
+    );
+}
+
+#[test]
 fn a_profiled_bench_names_the_rule_functions_and_lines_that_took_the_time() {
     let run = houserules(
         &[

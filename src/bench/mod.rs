@@ -20,6 +20,9 @@ pub struct BenchReport {
     /// Turns over all games (tiles placed, rounds played), when the rules count them:
     /// a move is one decision, and games differ in how many a turn takes.
     pub turns: Option<u64>,
+    /// Interpreter operations over all games (rules and bot): unlike the seconds, the
+    /// same on every machine and every day, so two versions of a script compare by it.
+    pub operations: u64,
     pub seconds: f64,
     pub mean_result: f64,
 }
@@ -35,6 +38,14 @@ impl BenchReport {
 
     pub fn turns_per_second(&self) -> Option<f64> {
         self.turns.map(|t| t as f64 / self.seconds)
+    }
+
+    /// Interpreter operations a turn, or a move where the rules count no turns.
+    pub fn operations_per_step(&self) -> (f64, &'static str) {
+        match self.turns {
+            Some(turns) => (self.operations as f64 / turns.max(1) as f64, "turn"),
+            None => (self.operations as f64 / self.moves.max(1) as f64, "move"),
+        }
     }
 }
 
@@ -60,7 +71,12 @@ impl std::fmt::Display for BenchReport {
                 turns as f64 / self.games.max(1) as f64
             )?;
         }
-        write!(f, ", mean result {:.2}", self.mean_result)
+        let (operations, step) = self.operations_per_step();
+        write!(
+            f,
+            ", {operations:.0} script operations per {step}, mean result {:.2}",
+            self.mean_result
+        )
     }
 }
 
@@ -90,6 +106,7 @@ pub fn run(
         threads: timed.threads,
         moves: side.results.iter().map(|r| r.moves).sum(),
         turns: side.results.iter().map(|r| r.turns).sum(),
+        operations: side.results.iter().map(|r| r.operations).sum(),
         seconds: timed.elapsed.as_secs_f64(),
         mean_result: side.summary.score.mean,
     })

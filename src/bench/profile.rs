@@ -2,7 +2,7 @@
 //! report of where the time went, by rule function and by line, with each line's code.
 
 use super::BenchReport;
-use crate::bot::{self, LoadedBot};
+use crate::bot;
 use crate::diagnostic::Diagnostic;
 use crate::manifest::{Library, Variant};
 use crate::script::profile::{self, Cost, Place};
@@ -48,9 +48,12 @@ pub fn run(
 /// The variant's rules with the bot's helpers, as the bot plays them.
 fn rules_played(library: &Library, variant: &str, bot_name: &str) -> Result<Rc<Rules>, Diagnostic> {
     let variant = Variant::load(library, variant)?;
-    match bot::find(&variant, bot_name)?.load(&variant, Limits::default())? {
-        LoadedBot::Script { rules, .. } | LoadedBot::Search { rules, .. } => Ok(rules),
-        LoadedBot::Random => Ok(Rc::new(Rules::compile(variant, Limits::default())?)),
+    match bot::find(&variant, bot_name)?
+        .load(&variant, Limits::default())?
+        .rules()
+    {
+        Some(rules) => Ok(rules.clone()),
+        None => Ok(Rc::new(Rules::compile(variant, Limits::default())?)),
     }
 }
 

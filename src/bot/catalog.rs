@@ -158,6 +158,14 @@ impl BotSource {
 }
 
 impl LoadedBot {
+    /// The engine a script or search bot runs its helpers in (`None` for `random`).
+    pub fn rules(&self) -> Option<&Rc<Rules>> {
+        match self {
+            LoadedBot::Random => None,
+            LoadedBot::Script { rules, .. } | LoadedBot::Search { rules, .. } => Some(rules),
+        }
+    }
+
     /// The bot for one game, with its own generator seeded by `seed`.
     pub fn start(&self, seed: u64) -> Box<dyn Bot> {
         match self {

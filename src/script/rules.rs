@@ -276,8 +276,9 @@ impl Rules {
         self.call_with(None, name, args, None)
     }
 
-    /// Interpreter operations this engine has run so far, in steps of 256: the same
-    /// count for the same calls on any machine (see [`crate::bot::search`]'s `kops`).
+    /// Interpreter operations this engine has run so far (a call under way counted in
+    /// steps of 256): the same count for the same calls on any machine (see
+    /// [`crate::bot::search`]'s `kops`, and `bench`).
     pub fn operations(&self) -> u64 {
         self.deadline.operations()
     }

@@ -31,10 +31,14 @@ pub struct Deadline(Rc<Deadlines>);
 
 #[derive(Debug, Default)]
 struct Deadlines {
-    /// Interpreter operations run so far by the engine, counted in the progress
-    /// callback's steps of 256: a measure of work that, unlike time, is the same on
-    /// every machine (a bot's budget that adapts to each move and repeats under a seed).
+    /// Interpreter operations run so far by the engine's finished calls and the steps of
+    /// 256 of the call under way: a measure of work that, unlike time, is the same on
+    /// every machine (a bot's budget that adapts to each move and repeats under a seed,
+    /// `bench`'s operations a turn).
     operations: Cell<u64>,
+    /// The operation count of the call under way, as the progress callback last saw it:
+    /// what its steps of 256 have not counted yet is added when the call ends.
+    latest: Cell<u64>,
     hook: Cell<Option<(Instant, Duration)>>,
     command: Cell<Option<(Instant, Duration)>>,
     pending: RefCell<Option<Stop>>,
@@ -53,7 +57,8 @@ struct Stop {
 }
 
 impl Deadline {
-    /// Interpreter operations the engine has run, in steps of 256.
+    /// Interpreter operations the engine has run: every one of the calls that ended,
+    /// and those of a call under way in steps of 256.
     pub fn operations(&self) -> u64 {
         self.0.operations.get()
     }
@@ -65,9 +70,13 @@ impl Deadline {
         self.0.last_step.replace(None);
     }
 
-    /// The hook call ended.
+    /// The hook call ended: its operations past its last step of 256 are counted.
     pub fn clear(&self) {
         self.0.hook.set(None);
+        let latest = self.0.latest.replace(0);
+        self.0
+            .operations
+            .set(self.0.operations.get() + (latest & 0xFF));
     }
 
     /// A command (or one move of it) starts: its hook calls share `budget`.
@@ -112,6 +121,7 @@ pub fn install(engine: &mut Engine, limits: &Limits, deadline: &Deadline) {
     let max_memory = limits.max_memory;
     let watch = deadline.clone();
     engine.on_progress(move |ops| {
+        watch.0.latest.set(ops);
         if ops & 0xFF != 0 {
             return None;
         }

@@ -43,6 +43,10 @@ pub struct GameResult {
     /// `bench`, never in the JSON.
     #[serde(skip)]
     pub turns: Option<u64>,
+    /// Interpreter operations the game cost, the bot's included: the work a game takes,
+    /// the same on every machine; only for `bench`, never in the JSON.
+    #[serde(skip)]
+    pub operations: u64,
     /// The ids of the goals reached.
     pub goals: Vec<String>,
     /// The rest of `score()` at the end.
@@ -112,6 +116,11 @@ impl Side {
 }
 
 impl Table {
+    /// Interpreter operations run so far by the rules and the bot's own engine.
+    fn operations(&self) -> u64 {
+        self.rules.operations() + self.bot.rules().map_or(0, |r| r.operations())
+    }
+
     /// The goals of the variant (with nothing reached), from a game set up with `seed`.
     pub fn goal_list(&self, side: &Side, seed: u64) -> Result<Vec<GoalInfo>, Diagnostic> {
         let mut session =
@@ -134,6 +143,7 @@ impl Table {
         seed: u64,
         keep_moves: bool,
     ) -> Result<GameResult, Diagnostic> {
+        let operations_before = self.operations();
         let mut session =
             Session::start_shared(self.rules.clone(), &side.overrides, seed, Limits::default())?;
         let mut bot = self.bot.start(bot_seed(seed));
@@ -167,6 +177,7 @@ impl Table {
             end,
             moves,
             turns: session.turns()?,
+            operations: self.operations() - operations_before,
             goals,
             score: score
                 .into_iter()
