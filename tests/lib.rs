@@ -4,6 +4,7 @@ mod common;
 
 mod bad_input;
 mod board_view;
+mod bots;
 mod cluster;
 #[cfg(unix)]
 mod completion;

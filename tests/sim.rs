@@ -41,7 +41,7 @@ fn json(run: &Run) -> String {
 
 #[test]
 fn the_same_seed_gives_the_same_results_on_one_or_two_threads() {
-    for (bot, games) in [("random", 24), ("greedy", 3)] {
+    for (bot, games) in [("random", 12), ("greedy", 2)] {
         let one = run(&plan(vec![side(&[], bot)], games, 1));
         let two = run(&plan(vec![side(&[], bot)], games, 2));
         assert_eq!(json(&one), json(&two), "{bot}");
@@ -51,6 +51,7 @@ fn the_same_seed_gives_the_same_results_on_one_or_two_threads() {
 }
 
 #[test]
+#[ignore = "experiment: bot strength (cargo test --locked --release -- --ignored)"]
 fn greedy_beats_random_on_the_same_seeds() {
     let p = plan(vec![side(&[], "random"), side(&[], "greedy")], 10, 2);
     let r = run(&p);
