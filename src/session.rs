@@ -5,7 +5,7 @@
 //! bot's move (`bot::play_out`) is the bot's, and a move taken back and played again by
 //! `redo` or `reload` keeps its player.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::options::{resolve, OptionValues};
 use crate::manifest::{Library, Variant};
 use crate::players::{self, Player};
@@ -236,7 +236,7 @@ impl Session {
     fn play_as(&mut self, choice: &str, by: &Player) -> Result<String, Diagnostic> {
         if let Some(reason) = self.over()? {
             return Err(
-                Diagnostic::new("move", format!("the game is over ({reason})"))
+                Diagnostic::new(Kind::Refused, format!("the game is over ({reason})"))
                     .with_help("`undo` to go back, or `new` to start another game"),
             );
         }
@@ -279,10 +279,7 @@ impl Session {
                     self.by.truncate(before);
                     self.marks.truncate(before + 1);
                     self.redo = redo;
-                    return Err(Diagnostic {
-                        message: format!("step {} `{step}` of `{choice}`: {}", i + 1, e.message),
-                        ..e
-                    });
+                    return Err(e.within(format!("step {} `{step}` of `{choice}`", i + 1)));
                 }
             }
         }
@@ -321,7 +318,7 @@ impl Session {
             .log
             .last()
             .cloned()
-            .ok_or_else(|| Diagnostic::new("undo", "there is no move to undo"))?;
+            .ok_or_else(|| Diagnostic::new(Kind::NothingToUndo, "there is no move to undo"))?;
         self.state = self.replay_prefix(self.log.len() - 1)?;
         self.log.pop();
         let by = self.by.pop().unwrap_or(Player::Unknown);
@@ -336,7 +333,7 @@ impl Session {
             .redo
             .last()
             .cloned()
-            .ok_or_else(|| Diagnostic::new("redo", "there is no move to redo"))?;
+            .ok_or_else(|| Diagnostic::new(Kind::NothingToRedo, "there is no move to redo"))?;
         self.play_as(&label, &by)
     }
 
@@ -346,7 +343,7 @@ impl Session {
         match replay.rejected {
             None => Ok(replay.state),
             Some(r) => Err(Diagnostic::new(
-                "replay",
+                Kind::NoLongerLegal,
                 format!(
                     "move {} `{}` no longer replays: {}",
                     r.number, r.label, r.why.message
@@ -386,10 +383,7 @@ impl Session {
         limits: Limits,
     ) -> Result<(Session, Vec<String>), Diagnostic> {
         let save = SaveFile::read(path)?;
-        let in_file = |e: Diagnostic| Diagnostic {
-            message: format!("{}: {}", path.display(), e.message),
-            ..e
-        };
+        let in_file = |e: Diagnostic| e.within(path.display());
         let variant = Variant::load(library, &save.variant).map_err(in_file)?;
         let (_, notes) = save.overrides_under(&variant.options);
         let session = Session::from_save(library, &save, limits).map_err(in_file)?;
@@ -405,7 +399,7 @@ impl Session {
     ) -> Result<Session, Diagnostic> {
         let variant = Variant::load(library, &save.variant)?;
         let by = players::per_move(&save.played_by, save.moves.len())
-            .map_err(|why| Diagnostic::new("played_by", why).with_help(
+            .map_err(|why| Diagnostic::new(Kind::Save, why).with_help(
                 "the save was edited or damaged: make `played_by` count every move, or remove it (who played becomes unknown)",
             ))?;
         let (overrides, _) = save.overrides_under(&variant.options);
@@ -416,7 +410,7 @@ impl Session {
         let replay = replay(&session.rules, &session.options, save.seed, &save.moves)?;
         if let Some(r) = replay.rejected {
             return Err(Diagnostic::new(
-                "load",
+                Kind::NoLongerLegal,
                 format!(
                     "move {} `{}` is not legal: {}",
                     r.number, r.label, r.why.message
@@ -503,12 +497,14 @@ pub fn pick(moves: &[Move], choice: &str) -> Result<Move, Diagnostic> {
     } else {
         String::new()
     };
-    Err(
-        Diagnostic::new("move", format!("`{choice}` is not a legal move here")).with_help(format!(
-            "legal moves: {}{more}; type `moves` to list them with numbers",
-            shown.join(", ")
-        )),
+    Err(Diagnostic::new(
+        Kind::Refused,
+        format!("`{choice}` is not a legal move here"),
     )
+    .with_help(format!(
+        "legal moves: {}{more}; type `moves` to list them with numbers",
+        shown.join(", ")
+    )))
 }
 
 /// Replays `log` from a fresh state, stopping at the first move the rules refuse.
@@ -523,7 +519,7 @@ fn replay(
     for (i, label) in log.iter().enumerate() {
         if crate::script::interrupt::requested() {
             return Err(Diagnostic::new(
-                "replay",
+                Kind::Stopped,
                 format!("interrupted (Ctrl-C) after replaying {i} moves"),
             ));
         }
@@ -531,7 +527,10 @@ fn replay(
             .moves(&mut state)
             .and_then(|moves| {
                 moves.into_iter().find(|m| m.label == label).ok_or_else(|| {
-                    Diagnostic::new("replay", format!("`{label}` is not among the legal moves"))
+                    Diagnostic::new(
+                        Kind::NoLongerLegal,
+                        format!("`{label}` is not among the legal moves"),
+                    )
                 })
             })
             // Played in place: copying the state before every move would cost more than

@@ -3,7 +3,7 @@
 //! `houserules history` take on the command line are the same structs, so a command
 //! reads the same in both places.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::options::parse_assignment;
 use crate::records::HistoryQuery;
 use crate::sim::SimArgs;
@@ -255,8 +255,12 @@ fn usage_error(name: &str, e: &clap::Error) -> Diagnostic {
         .find_map(|l| l.trim().strip_prefix("Usage: "))
         .map(|u| format!("usage: {u}; "))
         .unwrap_or_default();
-    Diagnostic::new(name, first.strip_prefix("error: ").unwrap_or(&first))
-        .with_help(format!("{usage}`{name} --help` says more"))
+    Diagnostic::about(
+        Kind::Usage,
+        name,
+        first.strip_prefix("error: ").unwrap_or(&first),
+    )
+    .with_help(format!("{usage}`{name} --help` says more"))
 }
 
 /// `help`: every command with the first line of its help.
