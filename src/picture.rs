@@ -23,7 +23,7 @@ pub fn svg(session: &mut Session) -> Result<String, Diagnostic> {
     legend.extend(Sheet::of(session)?.lines());
     legend.push(match session.over()? {
         Some(reason) => format!("game over: {reason}"),
-        None => format!("in play after {} moves", session.log().len()),
+        None => format!("in play after {} moves", session.moves_played()),
     });
     let state = session.state().clone();
     let map = state.read_lock::<Map>().ok_or_else(|| {

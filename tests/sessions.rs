@@ -213,6 +213,11 @@ fn reload_reports_the_first_move_the_new_rules_reject() {
     let report = s.reload().unwrap();
     assert_eq!((report.replayed, report.rejected.is_none()), (2, true));
     assert_eq!(s.log(), ["0,-1@180", "city:S"]);
+    assert_eq!(
+        s.can_redo(),
+        0,
+        "the move brought back is no longer to redo"
+    );
 }
 
 #[test]

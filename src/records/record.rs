@@ -202,7 +202,7 @@ impl GameRecord {
                 .with_help("keep the score map to numbers, strings, booleans, arrays and maps"))
             }
         };
-        let events = (0..=session.log().len())
+        let events = (0..=session.moves_played())
             .flat_map(|n| {
                 session.events_of(n).into_iter().map(move |e| {
                     let mut fields = e.fields;
@@ -224,8 +224,8 @@ impl GameRecord {
                 &session.variant_fingerprint(),
             ),
             seed: session.seed(),
-            moves: session.log().to_vec(),
-            played_by: players::runs(session.players()),
+            moves: session.log(),
+            played_by: players::runs(&session.players()),
             total: score.get("total").and_then(serde_json::Value::as_i64),
             rank: score.get("rank").map(|r| match r {
                 serde_json::Value::String(s) => s.clone(),

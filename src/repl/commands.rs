@@ -113,7 +113,7 @@ impl Repl {
     /// The game in hand as a save, when it has moves and is not over.
     pub fn unfinished_game(&mut self) -> Option<SaveFile> {
         let session = self.session.as_mut()?;
-        if session.log().is_empty() || !matches!(session.over(), Ok(None)) {
+        if session.moves_played() == 0 || !matches!(session.over(), Ok(None)) {
             return None;
         }
         Some(session.to_save())
@@ -146,7 +146,7 @@ impl Repl {
         if line.is_empty() || line.starts_with('#') {
             return Step::default();
         }
-        let log_before = self.session.as_ref().map(|s| s.log().to_vec());
+        let log_before = self.session.as_ref().map(Session::log);
         let step = self.budgeted(|repl| repl.run_line(line));
         if !step.failed {
             return step;
@@ -281,7 +281,7 @@ impl Repl {
                 .map(|m| format!("took back {m}\n")),
             Command::Redo => {
                 let session = self.game("redo")?;
-                let before = session.log().len();
+                let before = session.moves_played();
                 let m = session.redo()?;
                 played(session, &m, before, ansi)
             }
@@ -539,7 +539,7 @@ impl Repl {
             "loaded {} (seed {}, {})\n",
             session.variant().name,
             session.seed(),
-            count(session.log().len(), "move")
+            count(session.moves_played(), "move")
         );
         for note in notes {
             let _ = writeln!(out, "note: {note}");
@@ -601,7 +601,7 @@ fn list_moves(session: &mut Session, ansi: bool) -> Result<String, Diagnostic> {
 }
 
 fn play(session: &mut Session, choice: &str, ansi: bool) -> Result<String, Diagnostic> {
-    let before = session.log().len();
+    let before = session.moves_played();
     let label = session.play(choice)?;
     played(session, &label, before, ansi)
 }
@@ -619,7 +619,7 @@ fn auto(
         session
             .seed()
             .wrapping_mul(31)
-            .wrapping_add(session.log().len() as u64),
+            .wrapping_add(session.moves_played() as u64),
     );
     let played = progress::auto(session, bot.as_mut(), limit)?;
     Ok(format!(
@@ -679,7 +679,7 @@ fn save(session: &Session, file: &Path, force: bool) -> Result<String, Diagnosti
     session.save(file, force)?;
     Ok(format!(
         "saved {} to {}\n",
-        count(session.log().len(), "move"),
+        count(session.moves_played(), "move"),
         file.display()
     ))
 }

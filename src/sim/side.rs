@@ -187,7 +187,7 @@ impl Table {
                 .map(|(k, v)| (k.to_string(), to_json(&v)))
                 .collect(),
             log: if keep_moves {
-                session.log().to_vec()
+                session.log()
             } else {
                 Vec::new()
             },
