@@ -67,7 +67,7 @@ enum Command {
     },
     /// Play many seeded games with a bot on every core and report the results.
     ///
-    /// Example: houserules sim carcassonne-solo --games 10000 --bot greedy --vs-set meeples_per_colour=5
+    /// Example: houserules sim VARIANT --games 10000 --bot greedy --vs-set KEY=VALUE
     Sim {
         /// A variant name (see `houserules variants`) or a manifest file.
         variant: String,

@@ -150,7 +150,7 @@ pub fn parse_assignment(text: &str) -> Result<(String, String), Diagnostic> {
             "--set",
             format!("`{text}` is not of the form key=value"),
         )
-        .with_help("write for example --set meeples_per_colour=5")),
+        .with_help("write it as --set KEY=VALUE (`options` lists the keys)")),
     }
 }
 

@@ -399,7 +399,7 @@ impl Repl {
             session.variant().title
         );
         out.push_str(&self.set_session(session)?);
-        out.push_str("type `show` to see the board, `moves` to list the moves\n");
+        out.push_str("type `show` to see the game, `moves` to list the moves\n");
         Ok(out)
     }
 

@@ -36,7 +36,7 @@ pub struct SimArgs {
     /// The base seed; each game's seed comes from it and the game's number.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Change an option, e.g. --set meeples_per_colour=5 (repeatable).
+    /// Change an option (repeatable; `options VARIANT` lists them).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
     /// Compare with another variant on the same seeds (with its own default options).
