@@ -2,7 +2,7 @@
 //! done by the library.
 
 use clap::{Parser, Subcommand};
-use houserules::diagnostic::Diagnostic;
+use houserules::diagnostic::{Diagnostic, Kind};
 use houserules::manifest::{Library, Variant};
 use houserules::picture;
 use houserules::records;
@@ -67,7 +67,7 @@ enum Command {
     },
     /// Play many seeded games with a bot on every core and report the results.
     ///
-    /// Example: houserules sim carcassonne-solo --games 10000 --bot greedy --vs-set meeples_per_colour=5
+    /// Example: houserules sim VARIANT --games 10000 --bot greedy --vs-set KEY=VALUE
     Sim {
         /// A variant name (see `houserules variants`) or a manifest file.
         variant: String,
@@ -138,13 +138,15 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
         }
         Some(Command::Resume) => {
             let path = unfinished_path().ok_or_else(|| {
-                Diagnostic::new(
+                Diagnostic::about(
+                    Kind::NotFound,
                     "resume",
                     "no data folder (neither XDG_DATA_HOME nor HOME is set)",
                 )
             })?;
             if !path.is_file() {
-                return Err(Diagnostic::new(
+                return Err(Diagnostic::in_file(
+                    Kind::NotFound,
                     path.display().to_string(),
                     "no unfinished game is kept",
                 )

@@ -2,7 +2,7 @@
 //! legend every game has (variant, seed, the score sheet, how the game stands) and asks
 //! the variant's family to draw the table around it.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::save::write_atomically;
 use crate::script::PictureInput;
 use crate::session::Session;
@@ -23,11 +23,12 @@ pub fn svg(session: &mut Session) -> Result<String, Diagnostic> {
     legend.extend(Sheet::of(session)?.lines());
     legend.push(match session.over()? {
         Some(reason) => format!("game over: {reason}"),
-        None => format!("in play after {} moves", session.log().len()),
+        None => format!("in play after {} moves", session.moves_played()),
     });
     let state = session.state().clone();
     let map = state.read_lock::<Map>().ok_or_else(|| {
-        Diagnostic::new(
+        Diagnostic::about(
+            Kind::Script,
             &session.variant().name,
             "the game state is not an object map",
         )
@@ -38,7 +39,7 @@ pub fn svg(session: &mut Session) -> Result<String, Diagnostic> {
         legend,
     };
     let trouble = |why: String| {
-        Diagnostic::new(session.variant().name.clone(), why).with_help(format!(
+        Diagnostic::about(Kind::Usage, session.variant().name.clone(), why).with_help(format!(
             "the `{}` family cannot draw this game; `show` prints it as text",
             family.name()
         ))

@@ -2,7 +2,7 @@
 //! holds, with who chose the moves (so that a game resumed stays honest about it). Loading replays the moves under the current rules. Writes are atomic: a crash
 //! mid-save leaves the previous file intact.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::options::OptionSpec;
 use crate::players::Run;
 use serde::{Deserialize, Serialize};
@@ -53,7 +53,8 @@ impl SaveFile {
             match SaveFile::read(path) {
                 Ok(old) if old.same_game(self) => {}
                 Ok(old) => {
-                    return Err(Diagnostic::new(
+                    return Err(Diagnostic::in_file(
+                        Kind::Save,
                         shown,
                         format!(
                             "holds another game ({}, seed {}, {} moves)",
@@ -65,10 +66,12 @@ impl SaveFile {
                     .with_help(help))
                 }
                 Err(_) => {
-                    return Err(
-                        Diagnostic::new(shown, "exists and is not a houserules save")
-                            .with_help(help),
+                    return Err(Diagnostic::in_file(
+                        Kind::Save,
+                        shown,
+                        "exists and is not a houserules save",
                     )
+                    .with_help(help))
                 }
             }
         }
@@ -106,7 +109,8 @@ impl SaveFile {
 
     pub fn write(&self, path: &Path) -> Result<(), Diagnostic> {
         let text = toml::to_string(self).map_err(|e| {
-            Diagnostic::new(
+            Diagnostic::in_file(
+                Kind::Save,
                 path.display().to_string(),
                 format!("cannot encode the game: {e}"),
             )
@@ -119,7 +123,11 @@ impl SaveFile {
         let text = read_regular_file(path, "the save file", MAX_SAVE_BYTES)?;
         let help = "this is not a houserules save file, or it was damaged; saves are written by `save FILE`";
         let save: SaveFile = toml::from_str(&text).map_err(|e| {
-            let d = Diagnostic::new(&shown, format!("corrupt save file: {}", e.message()));
+            let d = Diagnostic::in_file(
+                Kind::Save,
+                &shown,
+                format!("corrupt save file: {}", e.message()),
+            );
             match e.span() {
                 Some(s) => d.at_offset(&text, s.start),
                 None => d,
@@ -127,14 +135,16 @@ impl SaveFile {
             .with_help(help)
         })?;
         if save.format != FORMAT {
-            return Err(Diagnostic::new(
+            return Err(Diagnostic::in_file(
+                Kind::Save,
                 &shown,
                 format!("not a save file (format = \"{}\")", save.format),
             )
             .with_help(help));
         }
         if save.version != VERSION {
-            return Err(Diagnostic::new(
+            return Err(Diagnostic::in_file(
+                Kind::Save,
                 &shown,
                 format!(
                     "save file version {} is not supported (this program reads version {VERSION})",
@@ -155,23 +165,25 @@ const MAX_SAVE_BYTES: u64 = 4 << 20;
 pub fn read_regular_file(path: &Path, what: &str, max: u64) -> Result<String, Diagnostic> {
     let shown = path.display().to_string();
     let cannot = |e: std::io::Error| {
-        Diagnostic::new(&shown, format!("cannot read {what}: {e}")).with_help("check the file name")
+        Diagnostic::in_file(Kind::Io, &shown, format!("cannot read {what}: {e}"))
+            .with_help("check the file name")
     };
     let meta = std::fs::metadata(path).map_err(cannot)?;
     if !meta.is_file() {
-        return Err(
-            Diagnostic::new(&shown, "not a regular file").with_help("give the path of a file")
-        );
+        return Err(Diagnostic::in_file(Kind::Io, &shown, "not a regular file")
+            .with_help("give the path of a file"));
     }
     let mut text = String::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(max + 1).read_to_string(&mut text))
         .map_err(cannot)?;
     if text.len() as u64 > max {
-        return Err(
-            Diagnostic::new(&shown, format!("the file is larger than {max} bytes"))
-                .with_help("this is not a file houserules wrote"),
-        );
+        return Err(Diagnostic::in_file(
+            Kind::Io,
+            &shown,
+            format!("the file is larger than {max} bytes"),
+        )
+        .with_help("this is not a file houserules wrote"));
     }
     Ok(text)
 }
@@ -184,10 +196,12 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), Diagnostic> {
     let shown = path.display().to_string();
     if let Ok(meta) = std::fs::symlink_metadata(path) {
         if !meta.is_file() {
-            return Err(
-                Diagnostic::new(&shown, "not a regular file: it is not replaced")
-                    .with_help("write to a new file name"),
-            );
+            return Err(Diagnostic::in_file(
+                Kind::Io,
+                &shown,
+                "not a regular file: it is not replaced",
+            )
+            .with_help("write to a new file name"));
         }
     }
     let folder = match path.parent() {
@@ -209,7 +223,7 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), Diagnostic> {
         Ok::<(), std::io::Error>(())
     })();
     result.map_err(|e| {
-        Diagnostic::new(&shown, format!("cannot write the file: {e}"))
+        Diagnostic::in_file(Kind::Io, &shown, format!("cannot write the file: {e}"))
             .with_help("check that the folder exists and is writable")
     })
 }

@@ -1,11 +1,11 @@
 //! One game: a variant's rules, option values, a seed and the log of moves played. The
 //! state is always what the log produces from the seed, so undo, redo, load and reload
 //! are all replays, and a failed move is undone by replaying the log that preceded it.
-//! Beside each move the session keeps who chose it ([`Player`]): a move typed is yours, a
-//! bot's move (`bot::play_out`) is the bot's, and a move taken back and played again by
-//! `redo` or `reload` keeps its player.
+//! Each move keeps who chose it ([`Player`]): a move typed is yours, a bot's move
+//! (`bot::play_out`) is the bot's, and a move taken back and played again by `redo` or
+//! `reload` keeps its player.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::options::{resolve, OptionValues};
 use crate::manifest::{Library, Variant};
 use crate::players::{self, Player};
@@ -24,21 +24,42 @@ pub struct Session {
     overrides: Vec<(String, String)>,
     options: OptionValues,
     seed: u64,
-    log: Vec<String>,
-    /// Who chose each move of the log.
-    by: Vec<Player>,
-    /// Moves taken back, the next one to redo last, with who had chosen them.
-    redo: Vec<(String, Player)>,
-    /// The moves the last `reload` could not replay, in order; while they are still the
-    /// redo list, the next `reload` tries them again.
-    held: Vec<(String, Player)>,
+    /// The log: the moves played, in order.
+    played: Vec<Played>,
+    /// Moves taken back, the next one to redo last.
+    redo: Vec<TakenBack>,
     state: Dynamic,
-    /// How many events the state held after setup and after each move of the log.
-    marks: Vec<usize>,
+    /// How many events the state held after setup.
+    setup_events: usize,
     limits: Limits,
     /// The variant's [`Variant::fingerprint`] when its rules were compiled here (new,
     /// load, reload); `None` for rules compiled elsewhere (bulk runs), read when asked.
     fingerprint: Option<String>,
+}
+
+/// A move as chosen: its label and who chose it.
+#[derive(Clone)]
+struct Choice {
+    label: String,
+    by: Player,
+}
+
+/// A move of the log.
+struct Played {
+    choice: Choice,
+    /// How many events the state held after it: the events of the move are those after
+    /// the previous move's count.
+    events: usize,
+}
+
+/// A move taken back, waiting for `redo`.
+#[derive(Clone)]
+struct TakenBack {
+    choice: Choice,
+    /// A `reload` refused it (or a move before it). While every move of the redo list
+    /// is such a one, the next `reload` tries them again, so that reverting a rule and
+    /// reloading brings them back.
+    refused: bool,
 }
 
 /// A move the rules refused while a log was replayed.
@@ -58,12 +79,13 @@ pub struct ReloadReport {
     pub rejected: Option<Rejection>,
 }
 
-/// A log replayed from the seed: the state reached, how many moves replayed, and the
-/// first move refused (the state is the one before it).
+/// A log replayed from the seed: the state reached, how many events it held after setup
+/// and after each move replayed, and the first move refused (the state is the one before
+/// it).
 struct Replay {
     state: Dynamic,
-    marks: Vec<usize>,
-    replayed: usize,
+    setup_events: usize,
+    events: Vec<usize>,
     rejected: Option<Rejection>,
 }
 
@@ -98,11 +120,9 @@ impl Session {
             overrides: overrides.to_vec(),
             options,
             seed,
-            log: Vec::new(),
-            by: Vec::new(),
+            played: Vec::new(),
             redo: Vec::new(),
-            held: Vec::new(),
-            marks: vec![events::count(&state)],
+            setup_events: events::count(&state),
             state,
             limits,
             fingerprint: None,
@@ -137,13 +157,19 @@ impl Session {
         &self.overrides
     }
 
-    pub fn log(&self) -> &[String] {
-        &self.log
+    /// The labels of the moves played, in order.
+    pub fn log(&self) -> Vec<String> {
+        self.played.iter().map(|p| p.choice.label.clone()).collect()
+    }
+
+    /// How many moves have been played.
+    pub fn moves_played(&self) -> usize {
+        self.played.len()
     }
 
     /// Who chose each move of the log.
-    pub fn players(&self) -> &[Player] {
-        &self.by
+    pub fn players(&self) -> Vec<Player> {
+        self.played.iter().map(|p| p.choice.by.clone()).collect()
     }
 
     pub fn state(&self) -> &Dynamic {
@@ -152,16 +178,27 @@ impl Session {
 
     /// What the rules announced during move `n` of the log (1-based; 0: while setting up).
     pub fn events_of(&self, n: usize) -> Vec<Event> {
-        let end = self.marks.get(n).copied().unwrap_or(0);
-        let start = if n == 0 { 0 } else { self.marks[n - 1] };
+        let end = self.events_after_moves(n).unwrap_or(0);
+        let start = match n {
+            0 => 0,
+            n => self.events_after_moves(n - 1).unwrap_or(0),
+        };
         let mut list = events::since(&self.state, start);
         list.truncate(end.saturating_sub(start));
         list
     }
 
+    /// How many events the state held after the first `n` moves of the log.
+    fn events_after_moves(&self, n: usize) -> Option<usize> {
+        match n {
+            0 => Some(self.setup_events),
+            n => self.played.get(n - 1).map(|p| p.events),
+        }
+    }
+
     /// What the rules announced during the moves after the first `n` of the log.
     pub fn events_after(&self, n: usize) -> Vec<Event> {
-        (n + 1..=self.log.len())
+        (n + 1..=self.played.len())
             .flat_map(|i| self.events_of(i))
             .collect()
     }
@@ -236,7 +273,7 @@ impl Session {
     fn play_as(&mut self, choice: &str, by: &Player) -> Result<String, Diagnostic> {
         if let Some(reason) = self.over()? {
             return Err(
-                Diagnostic::new("move", format!("the game is over ({reason})"))
+                Diagnostic::new(Kind::Refused, format!("the game is over ({reason})"))
                     .with_help("`undo` to go back, or `new` to start another game"),
             );
         }
@@ -264,7 +301,7 @@ impl Session {
 
     /// Plays each step of a move typed whole; if one is refused, every step is taken back.
     fn play_steps(&mut self, choice: &str, by: &Player) -> Result<String, Diagnostic> {
-        let (before, redo) = (self.log.len(), self.redo.clone());
+        let (before, redo) = (self.played.len(), self.redo.clone());
         let mut played = Vec::new();
         for (i, step) in choice.split(STEP).enumerate() {
             let outcome = self.rules.moves(&mut self.state).and_then(|moves| {
@@ -275,14 +312,9 @@ impl Session {
                 Ok(label) => played.push(label),
                 Err(e) => {
                     self.state = self.replay_prefix(before)?;
-                    self.log.truncate(before);
-                    self.by.truncate(before);
-                    self.marks.truncate(before + 1);
+                    self.played.truncate(before);
                     self.redo = redo;
-                    return Err(Diagnostic {
-                        message: format!("step {} `{step}` of `{choice}`: {}", i + 1, e.message),
-                        ..e
-                    });
+                    return Err(e.within(format!("step {} `{step}` of `{choice}`", i + 1)));
                 }
             }
         }
@@ -292,61 +324,64 @@ impl Session {
     /// Plays a move taken from `moves()`, chosen by `by`, restoring the state if the
     /// script fails. A move other than the next one to redo forgets the redo list.
     pub fn play_move(&mut self, mv: &Move, by: &Player) -> Result<(), Diagnostic> {
-        match self.rules.play(&mut self.state, mv) {
-            Ok(()) => {
-                self.log.push(mv.label.to_string());
-                self.by.push(by.clone());
-                self.marks.push(events::count(&self.state));
-                if self
-                    .redo
-                    .last()
-                    .is_some_and(|(label, _)| *label == mv.label)
-                {
-                    self.redo.pop();
-                } else {
-                    self.redo.clear();
-                }
-                Ok(())
-            }
-            Err(e) => {
-                self.state = self.replay_prefix(self.log.len())?;
-                Err(e)
-            }
+        if let Err(e) = self.rules.play(&mut self.state, mv) {
+            self.state = self.replay_prefix(self.played.len())?;
+            return Err(e);
         }
+        self.played.push(Played {
+            choice: Choice {
+                label: mv.label.to_string(),
+                by: by.clone(),
+            },
+            events: events::count(&self.state),
+        });
+        if self.redo.last().is_some_and(|t| t.choice.label == mv.label) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        Ok(())
     }
 
     /// Takes back the last move.
     pub fn undo(&mut self) -> Result<String, Diagnostic> {
-        let label = self
-            .log
-            .last()
-            .cloned()
-            .ok_or_else(|| Diagnostic::new("undo", "there is no move to undo"))?;
-        self.state = self.replay_prefix(self.log.len() - 1)?;
-        self.log.pop();
-        let by = self.by.pop().unwrap_or(Player::Unknown);
-        self.marks.truncate(self.log.len() + 1);
-        self.redo.push((label.clone(), by));
+        let Some(last) = self.played.len().checked_sub(1) else {
+            return Err(Diagnostic::new(
+                Kind::NothingToUndo,
+                "there is no move to undo",
+            ));
+        };
+        self.state = self.replay_prefix(last)?;
+        let choice = self.played.remove(last).choice;
+        let label = choice.label.clone();
+        self.redo.push(TakenBack {
+            choice,
+            refused: false,
+        });
         Ok(label)
     }
 
     /// Plays again the last move taken back, as chosen by whoever chose it.
     pub fn redo(&mut self) -> Result<String, Diagnostic> {
-        let (label, by) = self
+        let Choice { label, by } = self
             .redo
             .last()
-            .cloned()
-            .ok_or_else(|| Diagnostic::new("redo", "there is no move to redo"))?;
+            .map(|t| t.choice.clone())
+            .ok_or_else(|| Diagnostic::new(Kind::NothingToRedo, "there is no move to redo"))?;
         self.play_as(&label, &by)
     }
 
     /// The state after the first `n` moves of the log, rebuilt from the seed.
     fn replay_prefix(&self, n: usize) -> Result<Dynamic, Diagnostic> {
-        let replay = replay(&self.rules, &self.options, self.seed, &self.log[..n])?;
+        let labels: Vec<&str> = self.played[..n]
+            .iter()
+            .map(|p| p.choice.label.as_str())
+            .collect();
+        let replay = replay(&self.rules, &self.options, self.seed, &labels)?;
         match replay.rejected {
             None => Ok(replay.state),
             Some(r) => Err(Diagnostic::new(
-                "replay",
+                Kind::NoLongerLegal,
                 format!(
                     "move {} `{}` no longer replays: {}",
                     r.number, r.label, r.why.message
@@ -363,8 +398,8 @@ impl Session {
             variant: self.rules.variant.name.clone(),
             seed: self.seed,
             options: self.overrides.iter().cloned().collect(),
-            moves: self.log.clone(),
-            played_by: players::runs(&self.by),
+            moves: self.log(),
+            played_by: players::runs(&self.players()),
             played_with: self
                 .options
                 .iter()
@@ -386,10 +421,7 @@ impl Session {
         limits: Limits,
     ) -> Result<(Session, Vec<String>), Diagnostic> {
         let save = SaveFile::read(path)?;
-        let in_file = |e: Diagnostic| Diagnostic {
-            message: format!("{}: {}", path.display(), e.message),
-            ..e
-        };
+        let in_file = |e: Diagnostic| e.within(path.display());
         let variant = Variant::load(library, &save.variant).map_err(in_file)?;
         let (_, notes) = save.overrides_under(&variant.options);
         let session = Session::from_save(library, &save, limits).map_err(in_file)?;
@@ -405,7 +437,7 @@ impl Session {
     ) -> Result<Session, Diagnostic> {
         let variant = Variant::load(library, &save.variant)?;
         let by = players::per_move(&save.played_by, save.moves.len())
-            .map_err(|why| Diagnostic::new("played_by", why).with_help(
+            .map_err(|why| Diagnostic::new(Kind::Save, why).with_help(
                 "the save was edited or damaged: make `played_by` count every move, or remove it (who played becomes unknown)",
             ))?;
         let (overrides, _) = save.overrides_under(&variant.options);
@@ -413,10 +445,24 @@ impl Session {
         let rules = Rules::compile(variant, limits)?;
         let mut session = Session::start_shared(Rc::new(rules), &overrides, save.seed, limits)?;
         session.fingerprint = Some(fingerprint);
-        let replay = replay(&session.rules, &session.options, save.seed, &save.moves)?;
-        if let Some(r) = replay.rejected {
+        let choices: Vec<Choice> = save
+            .moves
+            .iter()
+            .zip(by)
+            .map(|(label, by)| Choice {
+                label: label.clone(),
+                by,
+            })
+            .collect();
+        let mut replay = replay(
+            &session.rules,
+            &session.options,
+            save.seed,
+            &labels(&choices),
+        )?;
+        if let Some(r) = replay.rejected.take() {
             return Err(Diagnostic::new(
-                "load",
+                Kind::NoLongerLegal,
                 format!(
                     "move {} `{}` is not legal: {}",
                     r.number, r.label, r.why.message
@@ -424,10 +470,7 @@ impl Session {
             )
             .with_help("the save was made under other rules; `new` starts a fresh game"));
         }
-        session.state = replay.state;
-        session.marks = replay.marks;
-        session.log = save.moves.clone();
-        session.by = by;
+        session.adopt(replay, choices);
         Ok(session)
     }
 
@@ -441,37 +484,52 @@ impl Session {
         let fingerprint = variant.fingerprint();
         let rules = Rc::new(Rules::compile(variant, self.limits)?);
         let options = resolve(&rules.variant.options, &self.overrides)?;
-        let held = if self.redo.iter().rev().eq(self.held.iter()) {
-            self.held.clone()
-        } else {
-            Vec::new()
-        };
-        let mut moves: Vec<(String, Player)> = self
-            .log
-            .iter()
-            .cloned()
-            .zip(self.by.iter().cloned())
-            .collect();
-        moves.extend(held);
-        let labels: Vec<String> = moves.iter().map(|(label, _)| label.clone()).collect();
-        let replay = replay(&rules, &options, self.seed, &labels)?;
+        // The moves the last reload refused are tried again while they are the redo list.
+        let retried = self.redo.iter().all(|t| t.refused);
+        let mut choices: Vec<Choice> = self.played.iter().map(|p| p.choice.clone()).collect();
+        if retried {
+            choices.extend(self.redo.iter().rev().map(|t| t.choice.clone()));
+        }
+        let mut replay = replay(&rules, &options, self.seed, &labels(&choices))?;
+        let rejected = replay.rejected.take();
+        let replayed = replay.events.len();
         self.rules = rules;
         self.fingerprint = Some(fingerprint);
         self.options = options;
-        self.state = replay.state;
-        self.marks = replay.marks;
+        let refused = self.adopt(replay, choices);
         // The moves the new rules refused wait in the redo list, so that reverting the
         // rule and reloading (or `redo`) brings them back.
-        self.held = moves.split_off(replay.replayed);
-        (self.log, self.by) = moves.into_iter().unzip();
-        if !self.held.is_empty() {
-            self.redo = self.held.iter().rev().cloned().collect();
+        if retried || !refused.is_empty() {
+            self.redo = refused
+                .into_iter()
+                .rev()
+                .map(|choice| TakenBack {
+                    choice,
+                    refused: true,
+                })
+                .collect();
         }
-        Ok(ReloadReport {
-            replayed: replay.replayed,
-            rejected: replay.rejected,
-        })
+        Ok(ReloadReport { replayed, rejected })
     }
+
+    /// Makes the game the one `replay` reached by replaying `choices`; returns the
+    /// choices it did not replay.
+    fn adopt(&mut self, replay: Replay, mut choices: Vec<Choice>) -> Vec<Choice> {
+        let refused = choices.split_off(replay.events.len());
+        self.state = replay.state;
+        self.setup_events = replay.setup_events;
+        self.played = choices
+            .into_iter()
+            .zip(replay.events)
+            .map(|(choice, events)| Played { choice, events })
+            .collect();
+        refused
+    }
+}
+
+/// The labels of `choices`, in order.
+fn labels(choices: &[Choice]) -> Vec<&str> {
+    choices.iter().map(|c| c.label.as_str()).collect()
 }
 
 /// `result: N`, with the rules' ranking when the score map has one (`, rank: R`).
@@ -503,12 +561,14 @@ pub fn pick(moves: &[Move], choice: &str) -> Result<Move, Diagnostic> {
     } else {
         String::new()
     };
-    Err(
-        Diagnostic::new("move", format!("`{choice}` is not a legal move here")).with_help(format!(
-            "legal moves: {}{more}; type `moves` to list them with numbers",
-            shown.join(", ")
-        )),
+    Err(Diagnostic::new(
+        Kind::Refused,
+        format!("`{choice}` is not a legal move here"),
     )
+    .with_help(format!(
+        "legal moves: {}{more}; type `moves` to list them with numbers",
+        shown.join(", ")
+    )))
 }
 
 /// Replays `log` from a fresh state, stopping at the first move the rules refuse.
@@ -516,14 +576,15 @@ fn replay(
     rules: &Rules,
     options: &OptionValues,
     seed: u64,
-    log: &[String],
+    log: &[&str],
 ) -> Result<Replay, Diagnostic> {
     let mut state = rules.new_state(options, seed)?;
-    let mut marks = vec![events::count(&state)];
-    for (i, label) in log.iter().enumerate() {
+    let setup_events = events::count(&state);
+    let mut counts = Vec::with_capacity(log.len());
+    for (i, &label) in log.iter().enumerate() {
         if crate::script::interrupt::requested() {
             return Err(Diagnostic::new(
-                "replay",
+                Kind::Stopped,
                 format!("interrupted (Ctrl-C) after replaying {i} moves"),
             ));
         }
@@ -531,7 +592,10 @@ fn replay(
             .moves(&mut state)
             .and_then(|moves| {
                 moves.into_iter().find(|m| m.label == label).ok_or_else(|| {
-                    Diagnostic::new("replay", format!("`{label}` is not among the legal moves"))
+                    Diagnostic::new(
+                        Kind::NoLongerLegal,
+                        format!("`{label}` is not among the legal moves"),
+                    )
                 })
             })
             // Played in place: copying the state before every move would cost more than
@@ -539,18 +603,18 @@ fn replay(
             // it are replayed again (they all passed just now).
             .and_then(|mv| rules.play(&mut state, &mv));
         match outcome {
-            Ok(()) => marks.push(events::count(&state)),
+            Ok(()) => counts.push(events::count(&state)),
             Err(why) => {
                 let before = replay(rules, options, seed, &log[..i])?;
                 let rejected = Rejection {
                     number: i + 1,
-                    label: label.clone(),
+                    label: label.to_owned(),
                     why,
                 };
                 return Ok(Replay {
                     state: before.state,
-                    marks,
-                    replayed: i,
+                    setup_events,
+                    events: counts,
                     rejected: Some(rejected),
                 });
             }
@@ -558,8 +622,8 @@ fn replay(
     }
     Ok(Replay {
         state,
-        marks,
-        replayed: log.len(),
+        setup_events,
+        events: counts,
         rejected: None,
     })
 }

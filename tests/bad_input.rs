@@ -2,6 +2,7 @@
 //! file, line and what to do, and a running session goes on unchanged.
 
 use crate::common::{assert_in_order, house_rule, TempLibrary};
+use houserules::diagnostic::{Diagnostic, Kind};
 use houserules::manifest::Variant;
 use houserules::script::{Limits, ViewOptions};
 use houserules::session::Session;
@@ -22,9 +23,15 @@ fn before_scoring(lib: &TempLibrary, name: &str, may_score_body: &str, limits: L
 }
 
 /// The error of the scoring move under a broken `may_score`.
-fn scoring_error(lib: &TempLibrary, may_score_body: &str, limits: Limits) -> String {
+fn scoring_error(lib: &TempLibrary, may_score_body: &str, limits: Limits) -> Diagnostic {
     let mut s = before_scoring(lib, "x", may_score_body, limits);
-    s.play("city:S").unwrap_err().to_string()
+    s.play("city:S").unwrap_err()
+}
+
+/// The message of a script stopped by a limit (or Ctrl-C), which says which one.
+fn stopped(e: Diagnostic) -> String {
+    assert_eq!(e.kind, Kind::Stopped, "{e}");
+    e.message
 }
 
 /// The error of the scoring move of the game of seed 7 under variant `name`.
@@ -177,7 +184,7 @@ fn an_endless_loop_is_stopped_and_the_game_goes_on() {
         ..Limits::default()
     };
     let mut s = before_scoring(&lib, "x", "loop { }", limits);
-    let e = s.play("city:S").unwrap_err().to_string();
+    let e = stopped(s.play("city:S").unwrap_err());
     assert!(
         e.contains("ran too many operations (an endless loop?)"),
         "{e}"
@@ -194,7 +201,7 @@ fn a_slow_script_hits_the_time_limit() {
         time_limit: Duration::from_millis(50),
         ..Limits::default()
     };
-    let e = scoring_error(&lib, "loop { }", limits);
+    let e = stopped(scoring_error(&lib, "loop { }", limits));
     assert!(e.contains("ran past its time limit"), "{e}");
 }
 
@@ -202,13 +209,17 @@ fn a_slow_script_hits_the_time_limit() {
 fn runaway_recursion_and_huge_values_are_stopped() {
     let lib = TempLibrary::new();
     lib.write("scripts/house/deep.rhai", "fn deep(n) { deep(n + 1) }\n");
-    let e = scoring_error(
+    let e = stopped(scoring_error(
         &lib,
         "import \"house/deep\" as d; d::deep(0)",
         Limits::default(),
-    );
+    ));
     assert!(e.contains("functions called one another too deep"), "{e}");
-    let e = scoring_error(&lib, "let s = \"xx\"; loop { s += s; }", Limits::default());
+    let e = stopped(scoring_error(
+        &lib,
+        "let s = \"xx\"; loop { s += s; }",
+        Limits::default(),
+    ));
     assert!(e.contains("too large"), "{e}");
 }
 
@@ -216,7 +227,7 @@ fn runaway_recursion_and_huge_values_are_stopped() {
 fn import_reaches_only_scripts() {
     let lib = TempLibrary::new();
     lib.write("secret.rhai", "fn x() { 1 }\n");
-    let e = scoring_error(&lib, "import \"../secret\" as s; true", Limits::default());
+    let e = scoring_error(&lib, "import \"../secret\" as s; true", Limits::default()).to_string();
     assert!(
         e.contains("import may only name files inside scripts/"),
         "{e}"
@@ -237,7 +248,9 @@ fn an_illegal_move_is_refused_with_the_legal_ones_and_changes_nothing() {
     let lib = TempLibrary::new();
     let mut s = lib.session("carcassonne-solo", 7).unwrap();
     let before = s.view(&ViewOptions::default()).unwrap();
-    let e = s.play("9,9@0").unwrap_err().to_string();
+    let e = s.play("9,9@0").unwrap_err();
+    assert_eq!(e.kind, Kind::Refused);
+    let e = e.to_string();
     assert!(
         e.starts_with("move: `9,9@0` is not a legal move here"),
         "{e}"
@@ -266,7 +279,11 @@ fn missing_hooks_are_named() {
 fn a_made_up_feature_number_is_a_script_error_not_a_crash() {
     let lib = TempLibrary::new();
     let e = scoring_error(&lib, "this.board.points(-1) > 0", Limits::default());
-    assert!(e.contains("no feature number -1 on this board"), "{e}");
+    assert_eq!(e.kind, Kind::Script, "{e}");
+    assert!(
+        e.message.contains("no feature number -1 on this board"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -275,7 +292,7 @@ fn an_interrupt_stops_a_running_script_and_keeps_the_game() {
     let mut s = before_scoring(&lib, "x", "loop { }", Limits::default());
     houserules::script::interrupt::listen();
     houserules::script::interrupt::request();
-    let e = s.play("city:S").unwrap_err().to_string();
+    let e = stopped(s.play("city:S").unwrap_err());
     assert!(e.contains("interrupted (Ctrl-C)"), "{e}");
     assert_eq!(s.log(), ["0,-1@180"]);
 }
@@ -532,7 +549,11 @@ fn a_range_of_three_numbers_or_a_range_with_choices_is_refused_at_its_line() {
 fn a_bare_throw_says_so() {
     let lib = TempLibrary::new();
     let e = scoring_error(&lib, "throw;", Limits::default());
-    assert!(e.contains("the script threw without a message"), "{e}");
+    assert_eq!(e.kind, Kind::Script, "{e}");
+    assert!(
+        e.message.contains("the script threw without a message"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -949,11 +949,14 @@ fn manifest_case() -> impl Strategy<Value = ManifestCase> {
 /// Every error names an existing file of the rules folder (or outside it, by its
 /// absolute path), and a line it points at is that file's line.
 fn names_a_file(root: &Path, e: &Diagnostic) -> Result<(), String> {
-    let path = root.join(&e.file);
+    let Some(at) = e.location() else {
+        return Err(format!("names no file: {e}"));
+    };
+    let path = root.join(&at.file);
     if !path.is_file() {
         return Err(format!("names no file: {e}"));
     }
-    if let (Some(line), Some(shown)) = (e.line, &e.source_line) {
+    if let (Some(line), Some(shown)) = (at.line, &at.source_line) {
         let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
         if text.lines().nth(line - 1) != Some(shown.as_str()) {
             return Err(format!("line {line} is not the file's line {shown:?}: {e}"));

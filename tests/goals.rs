@@ -359,7 +359,13 @@ fn rules_without_goals_have_none_and_a_malformed_list_is_an_error() {
     );
     let s = lib.session("bad-goals", 1).unwrap();
     let e = s.rules().goals(&mut s.state().clone()).unwrap_err();
-    assert_eq!(e.file, "scripts/house/bad-goals.rhai");
+    assert_eq!(
+        (e.kind, e.file()),
+        (
+            houserules::diagnostic::Kind::Script,
+            Some("scripts/house/bad-goals.rhai")
+        )
+    );
     assert!(
         e.message.contains("without a string `id`, a string `text`"),
         "{e}"

@@ -198,7 +198,7 @@ fn a_save_keeps_who_played_and_an_older_save_says_unknown() {
         [bot("random"), bot("random"), Player::You]
     );
     assert_eq!(
-        players::runs(loaded.players()),
+        players::runs(&loaded.players()),
         [run(bot("random"), 2), run(Player::You, 1)]
     );
 

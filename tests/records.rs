@@ -6,6 +6,7 @@
 use crate::common::{
     assert_in_order, house_rule, houserules_with_db, library, type_moves, TempLibrary,
 };
+use houserules::diagnostic::Kind;
 use houserules::manifest::Library;
 use houserules::records::{self, GameRecord, GoalReached, HistoryQuery, Store};
 use houserules::script::Limits;
@@ -99,7 +100,10 @@ fn a_finished_game_becomes_a_record_of_everything_needed_to_judge_and_replay_it(
         &mut Session::new(&library(), "carcassonne-solo", &[], 1, Limits::default()).unwrap(),
     )
     .unwrap_err();
-    assert_eq!(e.message, "the game is not over");
+    assert_eq!(
+        (e.kind, e.message.as_str()),
+        (Kind::Usage, "the game is not over")
+    );
 }
 
 #[test]
@@ -165,8 +169,10 @@ fn games_are_recorded_listed_filtered_and_replayed() {
         records[1].score
     );
     let missing = store.get(99).unwrap_err();
-    assert_eq!(missing.message, "there is no game number 99");
-    assert_eq!(missing.file, db.display().to_string());
+    assert_eq!(
+        (missing.kind, missing.file()),
+        (Kind::NotFound, db.to_str())
+    );
 }
 
 #[test]
@@ -409,7 +415,7 @@ fn a_database_of_a_newer_schema_is_refused_and_left_alone() {
 fn a_corrupt_file_is_named_with_what_to_do() {
     let (_dir, db) = garbage_db(&"these are not the bytes of an SQLite database\n".repeat(40));
     let e = Store::open(&db).err().unwrap();
-    assert_eq!(e.file, db.display().to_string());
+    assert_eq!((e.kind, e.file()), (Kind::Records, db.to_str()));
     assert!(
         e.message
             .starts_with("this is not a games database, or it is damaged"),
@@ -429,7 +435,7 @@ fn a_locked_database_says_so() {
     holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
     let e = Store::open(&db).err().unwrap();
     assert_eq!(e.message, "the games database is locked by another program");
-    assert_eq!(e.file, db.display().to_string());
+    assert_eq!((e.kind, e.file()), (Kind::Records, db.to_str()));
 }
 
 // ---------------------------------------------------------------- through the binary

@@ -361,10 +361,11 @@ fn a_changed_search_toml_changes_the_runs_fingerprint_and_a_bad_one_is_refused()
     lib.edit(file, "kops = 9000", "kops = 9000\nwidht = 3");
     let e = search_settings(&lib.library, "invaders", "search").unwrap_err();
     assert_eq!(
-        (e.file.as_str(), e.message.as_str()),
-        (file, "the search bot has no setting `widht`")
+        (e.file(), e.message.as_str()),
+        (Some(file), "the search bot has no setting `widht`")
     );
-    assert_eq!(e.source_line.as_deref(), Some("widht = 3"));
+    let at = e.location().unwrap();
+    assert_eq!(at.source_line.as_deref(), Some("widht = 3"));
     // From the command line: the file and line, a failing status, never a panic.
     let home = lib.dir.path().to_str().unwrap();
     let r = houserules(
@@ -374,7 +375,7 @@ fn a_changed_search_toml_changes_the_runs_fingerprint_and_a_bad_one_is_refused()
         "",
     );
     assert!(!r.ok);
-    let line = e.line.unwrap();
+    let line = at.line.unwrap();
     assert!(
         r.stderr.contains(&format!(
             "{file}:{line}:1: the search bot has no setting `widht`"

@@ -3,6 +3,7 @@
 //! swallow, Ctrl-C, and messages that say what stands after a failed command.
 
 use crate::common::{house_rule, TempLibrary};
+use houserules::diagnostic::Kind;
 use houserules::repl::Repl;
 use houserules::script::{interrupt, Limits};
 use houserules::session::Session;
@@ -39,7 +40,9 @@ fn a_runaway_rule_at_the_repl_stops_within_the_command_budget_at_its_line() {
         Limits::interactive(),
     );
     let start = Instant::now();
-    let e = s.play("city:S").unwrap_err().to_string();
+    let e = s.play("city:S").unwrap_err();
+    assert_eq!(e.kind, Kind::Stopped, "{e}");
+    let e = e.to_string();
     // The hook's own limit is 10 s; the REPL's budget for the command is 1 s.
     assert!(
         start.elapsed() < Duration::from_secs(5),
@@ -60,7 +63,9 @@ fn too_many_operations_names_the_line_where_the_script_was_stopped() {
         ..Limits::interactive()
     };
     let mut s = before_scoring(&lib, "let n = 0;\n    while true { n += 2; }", limits);
-    let e = s.play("city:S").unwrap_err().to_string();
+    let e = s.play("city:S").unwrap_err();
+    assert_eq!(e.kind, Kind::Stopped, "{e}");
+    let e = e.to_string();
     assert!(e.contains("too many operations"), "{e}");
     assert!(e.starts_with("scripts/house/x.rhai:3:"), "{e}");
 }

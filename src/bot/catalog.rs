@@ -25,7 +25,7 @@ use super::base::Bot;
 use super::random::RandomBot;
 use super::script::ScriptBot;
 use super::search::{self, SearchBot, SearchOptions};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::{ScriptFile, Variant};
 use crate::script::{Limits, Rules};
 use std::collections::BTreeSet;
@@ -142,7 +142,8 @@ impl BotSource {
                     .into_iter()
                     .find(|&(name, arity)| !rules.defines(name, arity))
                 {
-                    return Err(Diagnostic::new(
+                    return Err(Diagnostic::about(
+                        Kind::Script,
                         SEARCH,
                         format!("the search bot needs the helper `{name}` ({arity} parameters), which no bot helper of {} defines", variant.name),
                     )
@@ -215,7 +216,8 @@ pub fn find(variant: &Variant, name: &str) -> Result<BotSource, Diagnostic> {
         });
     }
     if let Some((bot, _)) = name.split_once(':').filter(|_| !name.ends_with(".rhai")) {
-        return Err(Diagnostic::new(
+        return Err(Diagnostic::about(
+            Kind::Usage,
             "--bot",
             format!("the bot `{bot}` takes no settings (`{name}`)"),
         )
@@ -227,8 +229,10 @@ pub fn find(variant: &Variant, name: &str) -> Result<BotSource, Diagnostic> {
     if name.ends_with(".rhai") {
         let path = PathBuf::from(name);
         if !path.is_file() {
-            return Err(Diagnostic::new(name, "no such bot file")
-                .with_help("give the path of a .rhai file defining fn choose(state, moves)"));
+            return Err(
+                Diagnostic::in_file(Kind::NotFound, name, "no such bot file")
+                    .with_help("give the path of a .rhai file defining fn choose(state, moves)"),
+            );
         }
         let stem = path.file_stem().unwrap_or_default().to_string_lossy();
         return Ok(BotSource::Script {
@@ -245,7 +249,8 @@ pub fn find(variant: &Variant, name: &str) -> Result<BotSource, Diagnostic> {
             name: name.to_owned(),
             files: with_helpers(variant, path, |p| variant.library.show(p)),
         }),
-        _ => Err(Diagnostic::new(
+        _ => Err(Diagnostic::about(
+            Kind::NotFound,
             "--bot",
             format!("no bot called `{name}` for {}", variant.name),
         )

@@ -17,7 +17,7 @@ pub use random::RandomBot;
 pub use script::ScriptBot;
 pub use search::{SearchBot, SearchOptions};
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::players::Player;
 use crate::session::Session;
 
@@ -34,7 +34,8 @@ pub fn play_out(
     let mut played = Vec::new();
     while limit.is_none_or(|n| played.len() < n) {
         if crate::script::interrupt::requested() {
-            return Err(Diagnostic::new(
+            return Err(Diagnostic::about(
+                Kind::Stopped,
                 bot.name().to_owned(),
                 format!("interrupted (Ctrl-C) after {} moves", played.len()),
             ));
@@ -42,7 +43,8 @@ pub fn play_out(
         let moves = session.moves()?;
         if moves.is_empty() {
             if session.over()?.is_none() {
-                return Err(Diagnostic::new(
+                return Err(Diagnostic::about(
+                    Kind::Script,
                     session.variant().name.clone(),
                     "the game is not over but moves() offers no move",
                 )
@@ -52,7 +54,8 @@ pub fn play_out(
         }
         let i = bot.choose(session.state(), &moves)?;
         let mv = moves.get(i).ok_or_else(|| {
-            Diagnostic::new(
+            Diagnostic::about(
+                Kind::Script,
                 bot.name().to_owned(),
                 format!("bot chose move {i} of {}", moves.len()),
             )

@@ -5,7 +5,7 @@
 
 use super::base::Bot;
 use super::hidden::player_view;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::script::rng::Rng;
 use crate::script::{Move, Rules};
 use rhai::{Array, Dynamic, Map};
@@ -46,7 +46,8 @@ impl ScriptBot {
         label
             .and_then(|l| moves.iter().position(|m| m.label == l))
             .ok_or_else(|| {
-                Diagnostic::new(
+                Diagnostic::in_file(
+                    Kind::Script,
                     self.rules.defining_file("choose"),
                     format!(
                         "choose() returned {choice}, which is none of the {} moves",

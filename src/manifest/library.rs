@@ -2,7 +2,7 @@
 //! Found once at start-up so that `houserules` works from a checkout, from an installed
 //! binary next to a copy of the folders, or wherever `HOUSERULES_HOME` points.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use std::path::{Path, PathBuf};
 
 /// The environment variable that points at a rules folder.
@@ -36,10 +36,12 @@ impl Library {
                 return Ok(Library { root: dir });
             }
         }
-        Err(
-            Diagnostic::new(".", "no rules folder (with variants/ and scripts/) found")
-                .with_help(format!("run from a houserules checkout, or set {HOME_VAR}")),
+        Err(Diagnostic::in_file(
+            Kind::NotFound,
+            ".",
+            "no rules folder (with variants/ and scripts/) found",
         )
+        .with_help(format!("run from a houserules checkout, or set {HOME_VAR}")))
     }
 
     /// A library at `dir`, which must hold `variants/`.
@@ -49,7 +51,8 @@ impl Library {
                 root: dir.to_path_buf(),
             })
         } else {
-            Err(Diagnostic::new(
+            Err(Diagnostic::in_file(
+                Kind::NotFound,
                 dir.display().to_string(),
                 "this folder has no variants/ and scripts/ folders",
             )
@@ -96,7 +99,8 @@ impl Library {
             .iter()
             .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
             .collect();
-        Err(Diagnostic::new(
+        Err(Diagnostic::in_file(
+            Kind::NotFound,
             self.show(&self.variants_dir()),
             format!("no variant `{name}`"),
         )
@@ -110,8 +114,10 @@ impl Library {
             if as_path.is_file() {
                 return Ok(as_path.to_path_buf());
             }
-            return Err(Diagnostic::new(name_or_path, "no such manifest file")
-                .with_help("give a variant name (see `houserules variants`) or a .toml path"));
+            return Err(
+                Diagnostic::in_file(Kind::NotFound, name_or_path, "no such manifest file")
+                    .with_help("give a variant name (see `houserules variants`) or a .toml path"),
+            );
         }
         self.find(name_or_path)
     }

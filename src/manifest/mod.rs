@@ -9,7 +9,7 @@ mod raw;
 pub use library::{Library, HOME_VAR};
 pub use options::{OptionKind, OptionSpec, OptionValue, OptionValues};
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use raw::{RawData, RawManifest, RawOption};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -114,18 +114,19 @@ impl Parsed {
     }
 
     fn error<T>(&self, spanned: &Spanned<T>, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::new(&self.shown, message).at_offset(&self.text, spanned.span().start)
+        Diagnostic::in_file(Kind::Manifest, &self.shown, message)
+            .at_offset(&self.text, spanned.span().start)
     }
 }
 
 fn parse(library: &Library, path: &Path) -> Result<Parsed, Diagnostic> {
     let shown = library.show(path);
     let text = std::fs::read_to_string(path).map_err(|e| {
-        Diagnostic::new(&shown, format!("cannot read the manifest: {e}"))
+        Diagnostic::in_file(Kind::Io, &shown, format!("cannot read the manifest: {e}"))
             .with_help("check the file name and that the file is readable")
     })?;
     let raw: RawManifest = toml::from_str(&text).map_err(|e| {
-        let d = Diagnostic::new(&shown, e.message().to_owned());
+        let d = Diagnostic::in_file(Kind::Manifest, &shown, e.message().to_owned());
         let d = match e.span() {
             Some(span) => d.at_offset(&text, span.start),
             None => d,
@@ -414,8 +415,12 @@ fn merge_option(
 ) -> Result<OptionSpec, Diagnostic> {
     let raw = option.get_ref();
     let at = |span: &std::ops::Range<usize>, message: String| {
-        Diagnostic::new(&file.shown, format!("option `{name}`: {message}"))
-            .at_offset(&file.text, span.start)
+        Diagnostic::in_file(
+            Kind::Manifest,
+            &file.shown,
+            format!("option `{name}`: {message}"),
+        )
+        .at_offset(&file.text, span.start)
     };
     let line = file.line_of(option.span().start);
     let defined_in = format!("{}:{line}", file.shown);

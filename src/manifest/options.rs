@@ -1,7 +1,7 @@
 //! Typed variant options: an integer with a range, a switch, or one of a list of words.
 //! The type comes from the default value, so a manifest author never writes a type name.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use rhai::Dynamic;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -122,18 +122,19 @@ pub fn resolve(
     for (key, text) in overrides {
         let spec = specs.get(key).ok_or_else(|| {
             let known: Vec<&str> = specs.keys().map(String::as_str).collect();
-            Diagnostic::new("--set", format!("unknown option `{key}`")).with_help(format!(
-                "the options of this variant are: {}",
-                known.join(", ")
-            ))
+            Diagnostic::about(Kind::Usage, "--set", format!("unknown option `{key}`")).with_help(
+                format!("the options of this variant are: {}", known.join(", ")),
+            )
         })?;
         let value = spec.parse(text).map_err(|why| {
-            Diagnostic::new("--set", format!("option `{key}`: {why}")).with_help(format!(
-                "`{key}` takes {} ({}; defined in {})",
-                spec.kind_name(),
-                spec.help,
-                spec.defined_in
-            ))
+            Diagnostic::about(Kind::Usage, "--set", format!("option `{key}`: {why}")).with_help(
+                format!(
+                    "`{key}` takes {} ({}; defined in {})",
+                    spec.kind_name(),
+                    spec.help,
+                    spec.defined_in
+                ),
+            )
         })?;
         values.insert(key.clone(), value);
     }
@@ -144,10 +145,12 @@ pub fn resolve(
 pub fn parse_assignment(text: &str) -> Result<(String, String), Diagnostic> {
     match text.split_once('=') {
         Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_owned(), v.trim().to_owned())),
-        _ => Err(
-            Diagnostic::new("--set", format!("`{text}` is not of the form key=value"))
-                .with_help("write for example --set meeples_per_colour=5"),
-        ),
+        _ => Err(Diagnostic::about(
+            Kind::Usage,
+            "--set",
+            format!("`{text}` is not of the form key=value"),
+        )
+        .with_help("write it as --set KEY=VALUE (`options` lists the keys)")),
     }
 }
 
@@ -182,7 +185,8 @@ mod tests {
             "option `meeples`: value 50 is out of range 1..=10"
         );
         let e = resolve(&meeples(), &[("meeple".into(), "5".into())]).unwrap_err();
+        assert_eq!(e.kind, Kind::Usage);
         assert_eq!(e.message, "unknown option `meeple`");
-        assert!(parse_assignment("meeples").is_err());
+        assert_eq!(parse_assignment("meeples").unwrap_err().kind, Kind::Usage);
     }
 }

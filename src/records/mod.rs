@@ -20,7 +20,7 @@ pub use report::{checklist, history_table};
 pub use shipped::RulesOrigin;
 pub use store::{GoalHit, HistoryQuery, Store, StoredGame};
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::Library;
 use crate::script::Limits;
 use crate::session::Session;
@@ -41,7 +41,8 @@ pub fn db_path(flag: Option<&Path>) -> Result<PathBuf, Diagnostic> {
     crate::user_data::data_dir()
         .map(|dir| dir.join("games.sqlite"))
         .ok_or_else(|| {
-            Diagnostic::new(
+            Diagnostic::about(
+                Kind::Usage,
                 "--db",
                 "no folder for the games database: neither XDG_DATA_HOME nor HOME is set",
             )
@@ -58,7 +59,13 @@ pub fn history(db: &Path, query: &HistoryQuery, json: bool) -> Result<String, Di
     let listing = if json {
         serde_json::to_string_pretty(&games)
             .map(|text| text + "\n")
-            .map_err(|e| Diagnostic::new("history", format!("cannot encode the games: {e}")))?
+            .map_err(|e| {
+                Diagnostic::about(
+                    Kind::Records,
+                    "history",
+                    format!("cannot encode the games: {e}"),
+                )
+            })?
     } else {
         history_table(&games)
     };
@@ -124,8 +131,12 @@ pub fn last_variant(db: &Path) -> Result<String, Diagnostic> {
         .next()
         .map(|g| g.record.variant)
         .ok_or_else(|| {
-            Diagnostic::new(db.display().to_string(), "no game is recorded yet")
-                .with_help("name a variant: `houserules goals VARIANT` (see `houserules variants`)")
+            Diagnostic::in_file(
+                Kind::NotFound,
+                db.display().to_string(),
+                "no game is recorded yet",
+            )
+            .with_help("name a variant: `houserules goals VARIANT` (see `houserules variants`)")
         })
 }
 
@@ -137,11 +148,8 @@ pub fn replay(
     limits: Limits,
 ) -> Result<(StoredGame, Session), Diagnostic> {
     let game = Store::open_to_read(db)?.get(id)?;
-    let session =
-        Session::from_save(library, &game.record.to_save(), limits).map_err(|e| Diagnostic {
-            message: format!("game {id}: {}", e.message),
-            ..e
-        })?;
+    let session = Session::from_save(library, &game.record.to_save(), limits)
+        .map_err(|e| e.within(format!("game {id}")))?;
     Ok((game, session))
 }
 
@@ -157,7 +165,8 @@ pub fn open_game(
     }
     match game.parse::<i64>() {
         Ok(id) => Ok(replay(db.as_ref().map_err(Clone::clone)?, id, library, limits)?.1),
-        Err(_) => Err(Diagnostic::new(
+        Err(_) => Err(Diagnostic::in_file(
+            Kind::NotFound,
             game,
             "there is no such save file, and it is not a game number",
         )

@@ -4,7 +4,7 @@
 
 use super::record::GameRecord;
 use super::store::Store;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use std::path::{Path, PathBuf};
 
 /// The folder where games wait for the database at `db`.
@@ -31,7 +31,8 @@ pub fn record(db: &Path, record: &GameRecord) -> Result<Recorded, Diagnostic> {
     };
     let dir = folder(db);
     std::fs::create_dir_all(&dir).map_err(|e| {
-        Diagnostic::new(
+        Diagnostic::in_file(
+            Kind::Records,
             dir.display().to_string(),
             format!(
                 "{}; and the folder for games waiting for the database cannot be made: {e}",

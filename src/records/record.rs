@@ -4,7 +4,7 @@
 //! `history --json` and written by `export FILE`.
 
 use super::shipped::RulesOrigin;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::players::{self, Player, Run};
 use crate::save::{write_atomically, SaveFile, FORMAT, VERSION};
 use crate::session::Session;
@@ -152,7 +152,7 @@ impl GameRecord {
     /// The record of a session's game, which must be over.
     pub fn of_session(session: &mut Session) -> Result<GameRecord, Diagnostic> {
         let end_reason = session.over()?.ok_or_else(|| {
-            Diagnostic::new("record", "the game is not over")
+            Diagnostic::about(Kind::Usage, "record", "the game is not over")
                 .with_help("only finished games are recorded; `save FILE` keeps a game in progress")
         })?;
         // A failing score() or goals() costs the result or the goals, not the game: the
@@ -194,14 +194,15 @@ impl GameRecord {
                 map
             }
             _ => {
-                return Err(Diagnostic::new(
+                return Err(Diagnostic::about(
+                    Kind::Script,
                     session.variant().name.clone(),
                     "score() returned a map that cannot be written as JSON",
                 )
                 .with_help("keep the score map to numbers, strings, booleans, arrays and maps"))
             }
         };
-        let events = (0..=session.log().len())
+        let events = (0..=session.moves_played())
             .flat_map(|n| {
                 session.events_of(n).into_iter().map(move |e| {
                     let mut fields = e.fields;
@@ -223,8 +224,8 @@ impl GameRecord {
                 &session.variant_fingerprint(),
             ),
             seed: session.seed(),
-            moves: session.log().to_vec(),
-            played_by: players::runs(session.players()),
+            moves: session.log(),
+            played_by: players::runs(&session.players()),
             total: score.get("total").and_then(serde_json::Value::as_i64),
             rank: score.get("rank").map(|r| match r {
                 serde_json::Value::String(s) => s.clone(),
@@ -263,7 +264,8 @@ impl GameRecord {
     /// Writes the record as JSON, for when the database cannot take it.
     pub fn export(&self, path: &Path) -> Result<(), Diagnostic> {
         let text = serde_json::to_string_pretty(self).map_err(|e| {
-            Diagnostic::new(
+            Diagnostic::in_file(
+                Kind::Io,
                 path.display().to_string(),
                 format!("cannot encode the game: {e}"),
             )

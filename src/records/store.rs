@@ -7,7 +7,7 @@ use super::pending;
 use super::record::{players_or_unknown, standing, GameRecord, GoalReached, Standing};
 use super::schema::{migrate, LATEST};
 use super::shipped::RulesOrigin;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use rusqlite::types::Type;
 use rusqlite::{params, Connection, ErrorCode, OpenFlags, OptionalExtension, Row};
 use serde::Serialize;
@@ -65,7 +65,8 @@ impl Store {
     pub fn open(path: &Path) -> Result<Store, Diagnostic> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| {
-                Diagnostic::new(
+                Diagnostic::in_file(
+                    Kind::Records,
                     path.display().to_string(),
                     format!("cannot create the folder of the games database: {e}"),
                 )
@@ -80,7 +81,8 @@ impl Store {
         });
         let (conn, found) = opened.map_err(|e| db_error(path, &e))?;
         if found > LATEST {
-            return Err(Diagnostic::new(
+            return Err(Diagnostic::in_file(
+                Kind::Records,
                 path.display().to_string(),
                 format!(
                     "the games database has schema version {found}; this houserules knows versions up to {LATEST}"
@@ -169,7 +171,8 @@ impl Store {
         let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
         let mut games = self.games(&sql, params![id])?;
         games.pop().ok_or_else(|| {
-            Diagnostic::new(
+            Diagnostic::in_file(
+                Kind::NotFound,
                 self.path.display().to_string(),
                 format!("there is no game number {id}"),
             )
@@ -301,11 +304,14 @@ fn db_error(path: &Path, e: &rusqlite::Error) -> Diagnostic {
         _ => None,
     };
     match code {
-        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => {
-            Diagnostic::new(shown, "the games database is locked by another program")
-                .with_help("another houserules may be writing to it: try again in a moment")
-        }
-        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => Diagnostic::new(
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => Diagnostic::in_file(
+            Kind::Records,
+            shown,
+            "the games database is locked by another program",
+        )
+        .with_help("another houserules may be writing to it: try again in a moment"),
+        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => Diagnostic::in_file(
+            Kind::Records,
             shown,
             format!("this is not a games database, or it is damaged ({e})"),
         )
@@ -313,12 +319,18 @@ fn db_error(path: &Path, e: &rusqlite::Error) -> Diagnostic {
             "move the file aside (a new database is made the next time), or {CHOOSE_ANOTHER}"
         )),
         Some(ErrorCode::CannotOpen | ErrorCode::PermissionDenied | ErrorCode::ReadOnly) => {
-            Diagnostic::new(shown, format!("cannot open the games database: {e}")).with_help(
-                format!("check that the file and its folder are writable, or {CHOOSE_ANOTHER}"),
+            Diagnostic::in_file(
+                Kind::Records,
+                shown,
+                format!("cannot open the games database: {e}"),
             )
+            .with_help(format!(
+                "check that the file and its folder are writable, or {CHOOSE_ANOTHER}"
+            ))
         }
-        _ => Diagnostic::new(shown, format!("games database error: {e}")).with_help(format!(
-            "if this file is not a houserules games database, {CHOOSE_ANOTHER}"
-        )),
+        _ => Diagnostic::in_file(Kind::Records, shown, format!("games database error: {e}"))
+            .with_help(format!(
+                "if this file is not a houserules games database, {CHOOSE_ANOTHER}"
+            )),
     }
 }

@@ -6,7 +6,7 @@ use super::grammar::{self, Command, NewArgs, Parsed};
 use super::narration::{game_over, log, log_json, played};
 use super::progress;
 use crate::bot;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::{Library, Variant};
 use crate::picture;
 use crate::records::pending::{self, Recorded};
@@ -113,7 +113,7 @@ impl Repl {
     /// The game in hand as a save, when it has moves and is not over.
     pub fn unfinished_game(&mut self) -> Option<SaveFile> {
         let session = self.session.as_mut()?;
-        if session.log().is_empty() || !matches!(session.over(), Ok(None)) {
+        if session.moves_played() == 0 || !matches!(session.over(), Ok(None)) {
             return None;
         }
         Some(session.to_save())
@@ -146,7 +146,7 @@ impl Repl {
         if line.is_empty() || line.starts_with('#') {
             return Step::default();
         }
-        let log_before = self.session.as_ref().map(|s| s.log().to_vec());
+        let log_before = self.session.as_ref().map(Session::log);
         let step = self.budgeted(|repl| repl.run_line(line));
         if !step.failed {
             return step;
@@ -205,7 +205,7 @@ impl Repl {
             self.eval(line[first.len()..].trim())
         } else {
             match shlex::split(line).ok_or_else(|| {
-                Diagnostic::new(first, "a quote is not closed")
+                Diagnostic::about(Kind::Usage, first, "a quote is not closed")
                     .with_help("close it, or write the word without quotes")
             }) {
                 Ok(words) => match grammar::parse(&words) {
@@ -281,7 +281,7 @@ impl Repl {
                 .map(|m| format!("took back {m}\n")),
             Command::Redo => {
                 let session = self.game("redo")?;
-                let before = session.log().len();
+                let before = session.moves_played();
                 let m = session.redo()?;
                 played(session, &m, before, ansi)
             }
@@ -326,14 +326,16 @@ impl Repl {
                 "no such command"
             };
             if let Some(best) = near.first() {
-                return Err(Diagnostic::new(word, what).with_help(format!(
-                    "did you mean `{best}`? (`help` lists the commands, `moves` the moves)"
-                )));
+                return Err(
+                    Diagnostic::about(Kind::Usage, word, what).with_help(format!(
+                        "did you mean `{best}`? (`help` lists the commands, `moves` the moves)"
+                    )),
+                );
             }
         }
         match self.session.as_mut() {
             Some(session) => play(session, line, ansi),
-            None => Err(Diagnostic::new(word, "no such command")
+            None => Err(Diagnostic::about(Kind::Usage, word, "no such command")
                 .with_help("`help` lists the commands; `new VARIANT` starts a game")),
         }
     }
@@ -354,10 +356,12 @@ impl Repl {
         let mut text = grammar::help_for(name).ok_or_else(|| {
             let names = grammar::command_names();
             let near = grammar::nearest(name, names.iter().map(String::as_str));
-            Diagnostic::new("help", format!("no command `{name}`")).with_help(match near.first() {
-                Some(best) => format!("did you mean `help {best}`?"),
-                None => "`help` lists the commands".to_owned(),
-            })
+            Diagnostic::about(Kind::Usage, "help", format!("no command `{name}`")).with_help(
+                match near.first() {
+                    Some(best) => format!("did you mean `help {best}`?"),
+                    None => "`help` lists the commands".to_owned(),
+                },
+            )
         })?;
         if matches!(name, "moves" | "play") {
             match self.session.as_mut() {
@@ -395,7 +399,7 @@ impl Repl {
             session.variant().title
         );
         out.push_str(&self.set_session(session)?);
-        out.push_str("type `show` to see the board, `moves` to list the moves\n");
+        out.push_str("type `show` to see the game, `moves` to list the moves\n");
         Ok(out)
     }
 
@@ -411,8 +415,12 @@ impl Repl {
     /// The games database, or why there is none.
     fn db(&self, command: &str) -> Result<&Path, Diagnostic> {
         self.db.as_deref().ok_or_else(|| {
-            Diagnostic::new(command, "games are not recorded in this session")
-                .with_help("start houserules with --db FILE or HOUSERULES_DB set")
+            Diagnostic::about(
+                Kind::Usage,
+                command,
+                "games are not recorded in this session",
+            )
+            .with_help("start houserules with --db FILE or HOUSERULES_DB set")
         })
     }
 
@@ -496,8 +504,10 @@ impl Repl {
         let (variant, values) = match (variant, &self.session) {
             (None, Some(s)) => (s.variant().clone(), Some(s.options().clone())),
             (None, None) => {
-                return Err(Diagnostic::new("options", "no game is running")
-                    .with_help("write `options VARIANT`"))
+                return Err(
+                    Diagnostic::about(Kind::Usage, "options", "no game is running")
+                        .with_help("write `options VARIANT`"),
+                )
             }
             (Some(name), _) => (Variant::load(&self.library, name)?, None),
         };
@@ -529,7 +539,7 @@ impl Repl {
             "loaded {} (seed {}, {})\n",
             session.variant().name,
             session.seed(),
-            count(session.log().len(), "move")
+            count(session.moves_played(), "move")
         );
         for note in notes {
             let _ = writeln!(out, "note: {note}");
@@ -540,7 +550,7 @@ impl Repl {
 
 /// The error of a command that needs a game when none is running.
 fn no_game(command: &str) -> Diagnostic {
-    Diagnostic::new(command, "no game is running")
+    Diagnostic::about(Kind::Usage, command, "no game is running")
         .with_help("start one with `new VARIANT` (`variants` lists them), or type `help`")
 }
 
@@ -591,7 +601,7 @@ fn list_moves(session: &mut Session, ansi: bool) -> Result<String, Diagnostic> {
 }
 
 fn play(session: &mut Session, choice: &str, ansi: bool) -> Result<String, Diagnostic> {
-    let before = session.log().len();
+    let before = session.moves_played();
     let label = session.play(choice)?;
     played(session, &label, before, ansi)
 }
@@ -609,7 +619,7 @@ fn auto(
         session
             .seed()
             .wrapping_mul(31)
-            .wrapping_add(session.log().len() as u64),
+            .wrapping_add(session.moves_played() as u64),
     );
     let played = progress::auto(session, bot.as_mut(), limit)?;
     Ok(format!(
@@ -652,7 +662,8 @@ fn export(session: &mut Session, file: &Path) -> Result<String, Diagnostic> {
 /// `render FILE.svg`: only an SVG name, so a picture never lands in a `.png` file.
 fn render(session: &mut Session, file: &Path) -> Result<String, Diagnostic> {
     if file.extension().and_then(|e| e.to_str()) != Some("svg") {
-        return Err(Diagnostic::new(
+        return Err(Diagnostic::about(
+            Kind::Usage,
             "render",
             format!("`{}` is not an .svg file name", file.display()),
         )
@@ -668,7 +679,7 @@ fn save(session: &Session, file: &Path, force: bool) -> Result<String, Diagnosti
     session.save(file, force)?;
     Ok(format!(
         "saved {} to {}\n",
-        count(session.log().len(), "move"),
+        count(session.moves_played(), "move"),
         file.display()
     ))
 }
@@ -697,9 +708,8 @@ fn reload(session: &mut Session, ansi: bool) -> Result<String, Diagnostic> {
 /// Validates a variant: manifest, options, scripts, and one random game played through.
 pub fn check(library: &Library, name: &str, limits: Limits) -> Result<String, Diagnostic> {
     if name.is_empty() {
-        return Err(
-            Diagnostic::new("check", "which variant?").with_help("write `check VARIANT_OR_FILE`")
-        );
+        return Err(Diagnostic::about(Kind::Usage, "check", "which variant?")
+            .with_help("write `check VARIANT_OR_FILE`"));
     }
     let mut session = Session::new(library, name, &[], 1, limits)?;
     let mut bot = bot::RandomBot::seeded(1);

@@ -3,7 +3,7 @@
 //! `houserules history` take on the command line are the same structs, so a command
 //! reads the same in both places.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::options::parse_assignment;
 use crate::records::HistoryQuery;
 use crate::sim::SimArgs;
@@ -18,7 +18,7 @@ pub struct NewArgs {
     /// The game's seed; the same seed and moves always give the same game.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Change an option for this game, e.g. --set meeples_per_colour=5 (repeatable).
+    /// Change an option for this game (repeatable; `options VARIANT` lists them).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
 }
@@ -82,14 +82,14 @@ pub enum Command {
         /// A variant name or a manifest file; default: the game in hand.
         variant: Option<String>,
     },
-    /// Draw the board, scores, meeples, piles and the tile in hand.
+    /// Draw the game as its rules show it.
     ///
-    /// A board larger than the terminal is cropped around the last tile placed.
+    /// A picture larger than the terminal may be cropped; `--all` shows all of it.
     Show {
-        /// The whole board, however large.
+        /// The whole picture, however large.
         #[arg(long)]
         all: bool,
-        /// Explain the signs on the board.
+        /// Explain the signs the picture uses.
         #[arg(long)]
         legend: bool,
     },
@@ -164,7 +164,7 @@ pub enum Command {
     },
     /// Write the finished game's record as JSON.
     Export { file: PathBuf },
-    /// Draw the table, meeples and scores as an SVG picture.
+    /// Draw the game as an SVG picture (when its family draws one).
     Render {
         /// The picture to write; its name ends in `.svg`.
         file: PathBuf,
@@ -255,8 +255,12 @@ fn usage_error(name: &str, e: &clap::Error) -> Diagnostic {
         .find_map(|l| l.trim().strip_prefix("Usage: "))
         .map(|u| format!("usage: {u}; "))
         .unwrap_or_default();
-    Diagnostic::new(name, first.strip_prefix("error: ").unwrap_or(&first))
-        .with_help(format!("{usage}`{name} --help` says more"))
+    Diagnostic::about(
+        Kind::Usage,
+        name,
+        first.strip_prefix("error: ").unwrap_or(&first),
+    )
+    .with_help(format!("{usage}`{name} --help` says more"))
 }
 
 /// `help`: every command with the first line of its help.

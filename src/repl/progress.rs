@@ -2,7 +2,7 @@
 //! error and only at a terminal, so piped output stays as it was.
 
 use crate::bot::{self, Bot};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::script::words::count;
 use crate::session::Session;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -33,7 +33,8 @@ pub fn auto(
         let step = bot::play_out(session, bot, Some(1)).map_err(|e| {
             bar.finish_and_clear();
             if crate::script::interrupt::requested() {
-                Diagnostic::new(
+                Diagnostic::about(
+                    Kind::Stopped,
                     bot.name().to_owned(),
                     format!("interrupted (Ctrl-C) after {}", count(played.len(), "move")),
                 )

@@ -4,7 +4,7 @@
 //! touching Rust.
 
 use super::{DataError, Family};
-use crate::diagnostic::{line_column, Diagnostic};
+use crate::diagnostic::{line_column, Diagnostic, Kind};
 use crate::manifest::{DataSource, Variant};
 use rhai::{Dynamic, Map};
 
@@ -15,7 +15,8 @@ pub fn load_all(variant: &Variant, family: &dyn Family) -> Result<Map, Diagnosti
         .iter()
         .find(|key| !variant.data.contains_key(**key))
     {
-        return Err(Diagnostic::new(
+        return Err(Diagnostic::in_file(
+            Kind::Data,
             variant.library.show(&variant.manifest),
             format!(
                 "a `{}` variant needs a `{missing}` data entry, and this one has none",
@@ -32,10 +33,10 @@ pub fn load_all(variant: &Variant, family: &dyn Family) -> Result<Map, Diagnosti
             DataSource::File(path) => {
                 let shown = variant.library.show(path);
                 let text = std::fs::read_to_string(path).map_err(|e| {
-                    Diagnostic::new(&shown, format!("cannot read the data file: {e}"))
+                    Diagnostic::in_file(Kind::Io, &shown, format!("cannot read the data file: {e}"))
                 })?;
                 load_one(family, key, &text).map_err(|e| {
-                    let d = Diagnostic::new(&shown, e.message);
+                    let d = Diagnostic::in_file(Kind::Data, &shown, e.message);
                     match (e.line, e.column) {
                         (Some(l), c) => d.at_line(&text, l, c.unwrap_or(1)),
                         _ => d,
@@ -49,7 +50,8 @@ pub fn load_all(variant: &Variant, family: &dyn Family) -> Result<Map, Diagnosti
             } => load_one(family, key, &table.to_string()).map_err(|e| {
                 // The error's line is one of the table as re-written: point at the entry.
                 let text = std::fs::read_to_string(manifest).unwrap_or_default();
-                Diagnostic::new(
+                Diagnostic::in_file(
+                    Kind::Data,
                     variant.library.show(manifest),
                     format!("[data.{key}]: {}", e.message),
                 )
@@ -100,12 +102,15 @@ pub fn problem_at(variant: &Variant, key: &str, problem: &str) -> Diagnostic {
     let message = format!("[data.{key}]: {problem}");
     let help = "fix the table (the rules' check_data() says what they need)";
     match variant.data.get(key) {
-        Some(DataSource::File(path)) => Diagnostic::new(variant.library.show(path), message),
+        Some(DataSource::File(path)) => {
+            Diagnostic::in_file(Kind::Data, variant.library.show(path), message)
+        }
         Some(DataSource::Inline { manifest, at, .. }) => {
             let text = std::fs::read_to_string(manifest).unwrap_or_default();
-            Diagnostic::new(variant.library.show(manifest), message).at_offset(&text, *at)
+            Diagnostic::in_file(Kind::Data, variant.library.show(manifest), message)
+                .at_offset(&text, *at)
         }
-        None => Diagnostic::new(variant.library.show(&variant.manifest), message),
+        None => Diagnostic::in_file(Kind::Data, variant.library.show(&variant.manifest), message),
     }
     .with_help(help)
 }

@@ -2,8 +2,9 @@
 //! line and column of the innermost failure (Rhai wraps errors raised in nested calls),
 //! followed by the chain of rule functions that led there.
 
-use crate::diagnostic::Diagnostic;
-use rhai::{EvalAltResult, ImmutableString, ParseError, Position};
+use super::stopping::Deadline;
+use crate::diagnostic::{Diagnostic, Kind};
+use rhai::{EvalAltResult, ParseError, Position};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -46,21 +47,19 @@ impl Sources {
     }
 }
 
-fn located(sources: &Sources, source: &str, pos: Position, message: String) -> Diagnostic {
-    let file = if source.is_empty() {
-        "<script>"
-    } else {
-        source
-    };
-    let d = Diagnostic::new(file, message);
-    match (pos.line(), sources.texts.get(source)) {
-        (Some(line), Some(text)) => d.at_line(text, line, pos.position().unwrap_or(1)),
-        (Some(line), None) => Diagnostic {
-            line: Some(line),
-            column: pos.position(),
-            ..d
-        },
-        _ => d,
+/// An error of `kind` at `pos` of script `source`.
+fn located(
+    sources: &Sources,
+    kind: Kind,
+    source: &str,
+    pos: Position,
+    message: String,
+) -> Diagnostic {
+    let d = Diagnostic::in_file(kind, source, message);
+    let text = sources.texts.get(source).map_or("", String::as_str);
+    match pos.line() {
+        Some(line) => d.at_line(text, line, pos.position().unwrap_or(1)),
+        None => d,
     }
 }
 
@@ -68,6 +67,7 @@ fn located(sources: &Sources, source: &str, pos: Position, message: String) -> D
 pub fn parse_error(sources: &Sources, source: &str, err: &ParseError) -> Diagnostic {
     located(
         sources,
+        Kind::Script,
         source,
         err.position(),
         format!("syntax error: {}", err.err_type()),
@@ -76,13 +76,14 @@ pub fn parse_error(sources: &Sources, source: &str, err: &ParseError) -> Diagnos
 }
 
 /// A runtime error from hook `hook`, located at its innermost frame. Rhai raises a stack
-/// overflow with no position and no frames: there `last_step`, the last statement the
-/// script ran (known where steps are followed, see `stopping.rs`), locates it.
+/// overflow with no position and no frames: there the last statement the script ran
+/// (known where steps are followed, see `stopping.rs`) locates it. A script stopped by
+/// `deadline` (or by Rhai's own limits) is [`Kind::Stopped`].
 pub fn runtime_error(
     sources: &Sources,
     hook: &str,
     err: &EvalAltResult,
-    last_step: Option<(ImmutableString, Position)>,
+    deadline: &Deadline,
 ) -> Diagnostic {
     let mut sources = sources.clone();
     let mut frames = Vec::new();
@@ -109,12 +110,22 @@ pub fn runtime_error(
             .unwrap_or_default();
     }
     let mut pos = current.position();
-    if let (EvalAltResult::ErrorStackOverflow(_), Some((function, at))) = (current, last_step) {
+    if let (EvalAltResult::ErrorStackOverflow(_), Some((function, at))) =
+        (current, deadline.last_step())
+    {
         if let Some(file) = sources.function_files.get(function.as_str()) {
             source = file.clone();
         }
         pos = at;
     }
+    let kind = match current {
+        EvalAltResult::ErrorStackOverflow(_)
+        | EvalAltResult::ErrorTooManyOperations(_)
+        | EvalAltResult::ErrorDataTooLarge(..)
+        | EvalAltResult::ErrorTerminated(..) => Kind::Stopped,
+        EvalAltResult::ErrorRuntime(..) if deadline.stopped() => Kind::Stopped,
+        _ => Kind::Script,
+    };
     let message = match current {
         EvalAltResult::ErrorStackOverflow(_) => {
             "functions called one another too deep (a function that calls itself without end?)"
@@ -142,7 +153,7 @@ pub fn runtime_error(
     } else {
         source.as_str()
     };
-    let mut d = located(&sources, file, pos, format!("in {hook}(): {message}"));
+    let mut d = located(&sources, kind, file, pos, format!("in {hook}(): {message}"));
     let trail: Vec<String> = frames
         .iter()
         .rev()

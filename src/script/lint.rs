@@ -7,7 +7,7 @@
 //! functions that the host or other scripts find by name at run time.
 
 use super::diagnostics::Sources;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use rhai::{ASTNode, Expr, Stmt, AST};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -53,7 +53,8 @@ pub fn check_overrides(
             if let Some(&(_, other, other_file)) = below.iter().rev().find(|&&(n, _, _)| n == name)
             {
                 let line = at_fn(texts, other_file, name, String::new())
-                    .line
+                    .location()
+                    .and_then(|at| at.line)
                     .unwrap_or(1);
                 let message = format!(
                     "`{name}` here has {arity} parameter(s), but {other_file}:{line} defines it with {other}: this would be a new function and the old rule would quietly stay"
@@ -93,7 +94,8 @@ pub fn functions_only(layer: &AST, file: &str, sources: &Sources) -> Result<(), 
     let Some(first) = layer.statements().first() else {
         return Ok(());
     };
-    let d = Diagnostic::new(
+    let d = Diagnostic::in_file(
+        Kind::Script,
         file,
         "a statement outside any function: the host never runs it",
     );
@@ -140,7 +142,7 @@ fn called_names(layers: &[(String, AST)]) -> (BTreeSet<String>, bool) {
 
 /// `message` at the line of `fn name` in `file`.
 fn at_fn(texts: &BTreeMap<String, String>, file: &str, name: &str, message: String) -> Diagnostic {
-    let d = Diagnostic::new(file, message);
+    let d = Diagnostic::in_file(Kind::Script, file, message);
     let Some(text) = texts.get(file) else {
         return d;
     };

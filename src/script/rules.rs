@@ -14,7 +14,7 @@ use super::stopping::Deadline;
 use super::tables::{self, Tables};
 use super::view::ViewOptions;
 use super::Family;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::{OptionValues, ScriptFile, Variant};
 use rhai::{CallFnOptions, Dynamic, Engine, FuncArgs, ImmutableString, Map, Scope, AST};
 use sha2::{Digest, Sha256};
@@ -93,11 +93,14 @@ impl Rules {
         let rules = Rules::compile_with_helpers(variant, limits, bot)?;
         if !rules.defines("choose", 2) {
             let shown = bot.last().map(|f| f.shown.as_str()).unwrap_or("bot");
-            return Err(Diagnostic::new(
+            return Err(Diagnostic::in_file(
+                Kind::Script,
                 shown,
                 "this bot defines no `choose(state, moves)`",
             )
-            .with_help("a bot script must define fn choose(state, moves); see scripts/README.md, 'Bots'"));
+            .with_help(
+                "a bot script must define fn choose(state, moves); see scripts/README.md, 'Bots'",
+            ));
         }
         Ok(rules)
     }
@@ -112,7 +115,8 @@ impl Rules {
     ) -> Result<Rules, Diagnostic> {
         let first = helpers;
         let family = crate::games::find(&variant.game).ok_or_else(|| {
-            Diagnostic::new(
+            Diagnostic::in_file(
+                Kind::Manifest,
                 variant.library.show(&variant.manifest),
                 format!("no game family `{}`", variant.game),
             )
@@ -139,7 +143,11 @@ impl Rules {
         let mut hasher = Sha256::new();
         for script in first.iter().chain(&variant.scripts) {
             let text = std::fs::read_to_string(&script.path).map_err(|e| {
-                Diagnostic::new(&script.shown, format!("cannot read the script: {e}"))
+                Diagnostic::in_file(
+                    Kind::Io,
+                    &script.shown,
+                    format!("cannot read the script: {e}"),
+                )
             })?;
             // Length first, so that moving text from one script to the next changes the hash.
             hasher.update((text.len() as u64).to_le_bytes());
@@ -167,7 +175,8 @@ impl Rules {
         for (hook, arity) in REQUIRED_HOOKS {
             if !defines(&ast, hook, arity) {
                 let files: Vec<&str> = variant.scripts.iter().map(|s| s.shown.as_str()).collect();
-                return Err(Diagnostic::new(
+                return Err(Diagnostic::in_file(
+                    Kind::Script,
                     variant.library.show(&variant.manifest),
                     format!(
                         "the scripts of `{}` define no `{hook}` with {arity} parameter(s)",
@@ -230,7 +239,8 @@ impl Rules {
         });
         match found {
             Some((entry, problem)) => Err(data::problem_at(&self.variant, &entry, &problem)),
-            None => Err(Diagnostic::new(
+            None => Err(Diagnostic::in_file(
+                Kind::Script,
                 self.defining_file("check_data"),
                 format!("check_data() returned {answer}: it must return () or #{{ entry: \"…\", problem: \"…\" }}"),
             )),
@@ -303,7 +313,7 @@ impl Rules {
             .engine
             .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, hook, args);
         self.deadline.clear();
-        result.map_err(|e| runtime_error(&self.sources, hook, &e, self.deadline.last_step()))
+        result.map_err(|e| runtime_error(&self.sources, hook, &e, &self.deadline))
     }
 
     /// Calls a hook that must return an array. Returns the array and how to report an
@@ -315,7 +325,12 @@ impl Rules {
         help: &'a str,
     ) -> Result<(rhai::Array, impl Fn(String) -> Diagnostic + 'a), Diagnostic> {
         let bad = move |why: String| {
-            Diagnostic::new(self.defining_file(hook), format!("{hook}() {why}")).with_help(help)
+            Diagnostic::in_file(
+                Kind::Script,
+                self.defining_file(hook),
+                format!("{hook}() {why}"),
+            )
+            .with_help(help)
         };
         let array = self
             .call(state, hook, (), None)?
@@ -380,7 +395,8 @@ impl Rules {
             return Ok(None);
         }
         v.into_string().map(Some).map_err(|kind| {
-            Diagnostic::new(
+            Diagnostic::in_file(
+                Kind::Script,
                 self.defining_file("over"),
                 format!("over() returned a {kind}: it must return () while the game runs, else a string saying why it ended"),
             )
@@ -392,19 +408,22 @@ impl Rules {
     pub fn score(&self, state: &mut Dynamic) -> Result<Map, Diagnostic> {
         let v = self.call(state, "score", (), None)?;
         let map = v.try_cast::<Map>().ok_or_else(|| {
-            Diagnostic::new(
+            Diagnostic::in_file(
+                Kind::Script,
                 self.defining_file("score"),
                 "score() did not return an object map",
             )
             .with_help("return for example #{ total: 12 }")
         })?;
         match map.get("total") {
-            None => Err(Diagnostic::new(
+            None => Err(Diagnostic::in_file(
+                Kind::Script,
                 self.defining_file("score"),
                 "score() returned no `total`",
             )
             .with_help("return for example #{ total: 12, red: 14 }")),
-            Some(total) if !total.is_int() => Err(Diagnostic::new(
+            Some(total) if !total.is_int() => Err(Diagnostic::in_file(
+                Kind::Script,
                 self.defining_file("score"),
                 format!(
                     "score() returned the total {total} ({}): results are whole numbers",
@@ -463,7 +482,7 @@ impl Rules {
         }
         let v = self.call(state, "sheet", (), None)?;
         v.try_cast::<Map>().map(Some).ok_or_else(|| {
-            Diagnostic::new(self.defining_file("sheet"), "sheet() did not return an object map")
+            Diagnostic::in_file(Kind::Script, self.defining_file("sheet"), "sheet() did not return an object map")
                 .with_help("return for example #{ how: \"the lowest score\", columns: [\"colour\", \"points\"], rows: [[\"red\", 12]] }")
         })
     }
@@ -495,7 +514,8 @@ impl Rules {
             .and_then(|n| u64::try_from(n).ok())
             .map(Some)
             .ok_or_else(|| {
-                Diagnostic::new(
+                Diagnostic::in_file(
+                    Kind::Script,
                     self.defining_file("turns"),
                     format!("turns() returned {v}: it must return a whole number, 0 or more"),
                 )
@@ -550,7 +570,7 @@ impl Rules {
         let result = self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast);
         self.deadline.clear();
         result.map_err(|e| {
-            let d = runtime_error(&sources, "eval", &e, self.deadline.last_step());
+            let d = runtime_error(&sources, "eval", &e, &self.deadline);
             // The chain of rule functions stays; the advice is about the typed line.
             let help = d.help.as_deref().unwrap_or_default().replace(
                 "fix the script and `reload`, or choose another move",

@@ -96,6 +96,16 @@ impl Deadline {
         self.0.last_step.borrow().clone()
     }
 
+    /// Whether the hook call stopped at a statement because a limit was reached or Ctrl-C
+    /// pressed: the error it ended with is that stop, not the script's own.
+    pub fn stopped(&self) -> bool {
+        self.0
+            .pending
+            .borrow()
+            .as_ref()
+            .is_some_and(|stop| stop.raised)
+    }
+
     /// Why the script must stop now, if a deadline passed.
     fn passed(&self) -> Option<String> {
         let now = Instant::now();

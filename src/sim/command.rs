@@ -10,7 +10,7 @@ use super::shard::{self, Shard};
 use super::side::Side;
 use super::svg;
 use crate::bot;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::options::parse_assignment;
 use crate::manifest::{Library, Variant};
 use crate::players::{self, Player};
@@ -36,7 +36,7 @@ pub struct SimArgs {
     /// The base seed; each game's seed comes from it and the game's number.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Change an option, e.g. --set meeples_per_colour=5 (repeatable).
+    /// Change an option (repeatable; `options VARIANT` lists them).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
     /// Compare with another variant on the same seeds (with its own default options).
@@ -148,8 +148,12 @@ pub fn sim(
     let mut out = finish(&run, Some(&timing), &args.outputs)?;
     if args.record {
         let db = db.ok_or_else(|| {
-            Diagnostic::new("--record", "there is no games database to record into")
-                .with_help("give one with --db FILE or HOUSERULES_DB")
+            Diagnostic::about(
+                Kind::Usage,
+                "--record",
+                "there is no games database to record into",
+            )
+            .with_help("give one with --db FILE or HOUSERULES_DB")
         })?;
         let n = record(library, db, &plan.sides, &run)?;
         let _ = writeln!(out, "recorded {n} games in {}", db.display());

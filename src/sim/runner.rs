@@ -7,7 +7,7 @@ use super::run::{Run, SideHeader, SideRun};
 use super::seeds::game_seed;
 use super::shard::{Shard, MAX_GAMES};
 use super::side::{GameResult, Side, Table};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::script::{interrupt, Limits};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use rayon::ThreadPool;
@@ -93,7 +93,13 @@ impl Plan {
                 }
             })
             .build()
-            .map_err(|e| Diagnostic::new("--threads", format!("cannot start the threads: {e}")))?;
+            .map_err(|e| {
+                Diagnostic::about(
+                    Kind::Io,
+                    "--threads",
+                    format!("cannot start the threads: {e}"),
+                )
+            })?;
         let bar = self.progress_bar((indices.len() * self.sides.len()) as u64);
         let start = Instant::now();
         let results = self
@@ -128,10 +134,15 @@ impl Plan {
     /// results are held in memory.
     fn indices(&self) -> Result<Vec<usize>, Diagnostic> {
         if self.games == 0 {
-            return Err(Diagnostic::new("--games", "a run needs at least one game"));
+            return Err(Diagnostic::about(
+                Kind::Usage,
+                "--games",
+                "a run needs at least one game",
+            ));
         }
         if self.games > MAX_GAMES {
-            return Err(Diagnostic::new(
+            return Err(Diagnostic::about(
+                Kind::Usage,
                 "--games",
                 format!("{} games: a side plays at most {MAX_GAMES}", self.games),
             )
@@ -140,7 +151,8 @@ impl Plan {
             ));
         }
         if let Some(threads) = self.threads.filter(|t| !(1..=MAX_THREADS).contains(t)) {
-            return Err(Diagnostic::new(
+            return Err(Diagnostic::about(
+                Kind::Usage,
                 "--threads",
                 format!("{threads} threads: a run needs 1 to {MAX_THREADS}"),
             )
@@ -151,7 +163,8 @@ impl Plan {
         };
         let games = shard.games(self.games);
         if games.is_empty() {
-            return Err(Diagnostic::new(
+            return Err(Diagnostic::about(
+                Kind::Usage,
                 "--shard",
                 format!(
                     "shard {shard} of a run of {} games holds no game",
@@ -257,7 +270,8 @@ fn play_one(
     keep_moves: bool,
 ) -> Result<GameResult, Diagnostic> {
     if interrupt::requested() {
-        return Err(Diagnostic::new(
+        return Err(Diagnostic::about(
+            Kind::Stopped,
             "sim",
             "interrupted (Ctrl-C): the run stopped, no result is reported",
         ));
@@ -265,8 +279,5 @@ fn play_one(
     let seed = game_seed(base_seed, game);
     table
         .play(side, game, seed, keep_moves)
-        .map_err(|e| Diagnostic {
-            message: format!("game {game} (seed {seed}): {}", e.message),
-            ..e
-        })
+        .map_err(|e| e.within(format!("game {game} (seed {seed})")))
 }

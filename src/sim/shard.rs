@@ -4,7 +4,7 @@
 //! the whole run's document from their games.
 
 use super::run::{Run, SideRun, FORMAT, VERSION};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -19,7 +19,7 @@ impl Shard {
     /// Parses `I/N` with 1 ≤ I ≤ N.
     pub fn parse(text: &str) -> Result<Shard, Diagnostic> {
         let bad = |why: &str| {
-            Diagnostic::new("--shard", format!("`{text}`: {why}"))
+            Diagnostic::about(Kind::Usage, "--shard", format!("`{text}`: {why}"))
                 .with_help("write I/N for part I of N, e.g. --shard 1/4 … --shard 4/4")
         };
         let (i, n) = text
@@ -74,10 +74,12 @@ fn check_numbers(name: &str, run: &Run, shard: Shard) -> Result<(), Diagnostic> 
         None
     };
     match why {
-        Some(why) => Err(
-            Diagnostic::new(name, format!("this shard file is inconsistent: {why}"))
-                .with_help("the file was changed by hand or damaged; run this shard again"),
-        ),
+        Some(why) => Err(Diagnostic::in_file(
+            Kind::Results,
+            name,
+            format!("this shard file is inconsistent: {why}"),
+        )
+        .with_help("the file was changed by hand or damaged; run this shard again")),
         None => Ok(()),
     }
 }
@@ -94,13 +96,15 @@ struct Stamp {
 pub fn read(path: &Path) -> Result<Run, Diagnostic> {
     let shown = path.display().to_string();
     let text = std::fs::read_to_string(path)
-        .map_err(|e| Diagnostic::new(&shown, format!("cannot read the file: {e}")))?;
+        .map_err(|e| Diagnostic::in_file(Kind::Io, &shown, format!("cannot read the file: {e}")))?;
     let not_results = |e: serde_json::Error| {
-        Diagnostic::new(&shown, format!("not a simulation results file: {e}"))
-            .at_line(&text, e.line(), e.column())
-            .with_help(
-                "merge takes the files written by `houserules sim … --shard I/N --json FILE`",
-            )
+        Diagnostic::in_file(
+            Kind::Results,
+            &shown,
+            format!("not a simulation results file: {e}"),
+        )
+        .at_line(&text, e.line(), e.column())
+        .with_help("merge takes the files written by `houserules sim … --shard I/N --json FILE`")
     };
     let stamp: Stamp = serde_json::from_str(&text).map_err(not_results)?;
     if stamp.format != FORMAT || stamp.version != VERSION {
@@ -111,7 +115,8 @@ pub fn read(path: &Path) -> Result<Run, Diagnostic> {
         } else {
             "a newer houserules"
         };
-        return Err(Diagnostic::new(
+        return Err(Diagnostic::in_file(
+            Kind::Results,
             &shown,
             format!(
                 "results file of format `{}` version {}, expected `{FORMAT}` version {VERSION}: written by {by}",
@@ -130,7 +135,7 @@ pub fn merge(paths: &[&Path]) -> Result<Run, Diagnostic> {
         .map(|p| read(p).map(|run| (p.display().to_string(), run)))
         .collect::<Result<Vec<_>, _>>()?;
     let Some((first_name, first)) = shards.first() else {
-        return Err(Diagnostic::new("merge", "no files to merge")
+        return Err(Diagnostic::about(Kind::Usage, "merge", "no files to merge")
             .with_help("give the results files of every shard: houserules merge part-*.json"));
     };
     for (name, run) in &shards {
@@ -142,7 +147,7 @@ pub fn merge(paths: &[&Path]) -> Result<Run, Diagnostic> {
     let mut seen = vec![None; count];
     for (name, run) in &shards {
         let mismatch = |what: &str| {
-            Diagnostic::new(name, format!("this shard is not of the same run as {first_name}: {what} differ"))
+            Diagnostic::in_file(Kind::Results, name, format!("this shard is not of the same run as {first_name}: {what} differ"))
                 .with_help("merge only the shards of one `sim` command (same variant, options, bot, games, seed and rules)")
         };
         if run.games != first.games || run.seed != first.seed {
@@ -158,17 +163,23 @@ pub fn merge(paths: &[&Path]) -> Result<Run, Diagnostic> {
             return Err(mismatch("the sides (variant, options, bot or rule files)"));
         }
         let shard = run.shard.ok_or_else(|| {
-            Diagnostic::new(name, "this file holds a whole run, not a shard")
-                .with_help("merge the files written with --shard I/N")
+            Diagnostic::in_file(
+                Kind::Results,
+                name,
+                "this file holds a whole run, not a shard",
+            )
+            .with_help("merge the files written with --shard I/N")
         })?;
         if shard.count != count {
             return Err(mismatch("the number of shards"));
         }
         if let Some(other) = seen[shard.index - 1].replace(name.clone()) {
-            return Err(
-                Diagnostic::new(name, format!("shard {shard} is also in {other}"))
-                    .with_help("give each shard once"),
-            );
+            return Err(Diagnostic::in_file(
+                Kind::Results,
+                name,
+                format!("shard {shard} is also in {other}"),
+            )
+            .with_help("give each shard once"));
         }
         check_games(name, run, shard)?;
     }
@@ -177,10 +188,12 @@ pub fn merge(paths: &[&Path]) -> Result<Run, Diagnostic> {
         .map(|i| format!("{i}/{count}"))
         .collect();
     if !missing.is_empty() {
-        return Err(
-            Diagnostic::new("merge", format!("shard(s) {} missing", missing.join(", ")))
-                .with_help("give the results files of every shard"),
-        );
+        return Err(Diagnostic::about(
+            Kind::Results,
+            "merge",
+            format!("shard(s) {} missing", missing.join(", ")),
+        )
+        .with_help("give the results files of every shard"));
     }
     let sides = (0..first.sides.len())
         .map(|s| {
@@ -200,7 +213,8 @@ fn check_games(name: &str, run: &Run, shard: Shard) -> Result<(), Diagnostic> {
     for side in &run.sides {
         let games: Vec<usize> = side.results.iter().map(|r| r.game).collect();
         if games != expected {
-            return Err(Diagnostic::new(
+            return Err(Diagnostic::in_file(
+                Kind::Results,
                 name,
                 format!(
                     "shard {shard} should hold games {} but holds {}",

@@ -3,7 +3,7 @@
 
 use super::seeds::bot_seed;
 use crate::bot::{play_out, BotSource, LoadedBot};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::options::resolve;
 use crate::manifest::{DataSource, Variant};
 use crate::script::{Limits, Rules};
@@ -90,8 +90,9 @@ impl Side {
     /// rule script, data file and bot script. Shards are merged only when theirs agree.
     pub fn fingerprint(&self) -> Result<String, Diagnostic> {
         let read = |shown: &str, path: &std::path::Path| {
-            std::fs::read(path)
-                .map_err(|e| Diagnostic::new(shown, format!("cannot read the file: {e}")))
+            std::fs::read(path).map_err(|e| {
+                Diagnostic::in_file(Kind::Io, shown, format!("cannot read the file: {e}"))
+            })
         };
         let mut contents: Vec<Vec<u8>> = Vec::new();
         for s in &self.variant.scripts {
@@ -149,7 +150,8 @@ impl Table {
         let mut bot = self.bot.start(bot_seed(seed));
         let moves = play_out(&mut session, bot.as_mut(), Some(MAX_MOVES))?.len();
         let end = session.over()?.ok_or_else(|| {
-            Diagnostic::new(
+            Diagnostic::about(
+                Kind::Script,
                 side.variant.name.clone(),
                 format!("the game has not ended after {MAX_MOVES} moves"),
             )
@@ -158,7 +160,8 @@ impl Table {
         let mut score = session.score()?;
         let total = score.remove("total").unwrap_or_default();
         let total = total.as_int().map_err(|_| {
-            Diagnostic::new(
+            Diagnostic::about(
+                Kind::Script,
                 side.variant.name.clone(),
                 format!("score() returned total {total}, not a whole number"),
             )
@@ -184,7 +187,7 @@ impl Table {
                 .map(|(k, v)| (k.to_string(), to_json(&v)))
                 .collect(),
             log: if keep_moves {
-                session.log().to_vec()
+                session.log()
             } else {
                 Vec::new()
             },

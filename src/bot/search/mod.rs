@@ -27,7 +27,7 @@ pub use options::{Budget, SearchOptions};
 
 use super::base::Bot;
 use super::hidden::player_view;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::script::rng::Rng;
 use crate::script::{Move, Rules};
 use rhai::{Array, Dynamic, Map};
@@ -82,7 +82,8 @@ impl SearchBot {
         let offered: Array = moves.iter().map(|m| m.value.clone()).collect();
         let ranked = self.rules.call_function("bot_ranked", (state, offered))?;
         let bad = |why: String| {
-            Diagnostic::new(
+            Diagnostic::in_file(
+                Kind::Script,
                 self.rules.defining_file("bot_ranked"),
                 format!("bot_ranked() {why}"),
             )
@@ -125,7 +126,8 @@ impl SearchBot {
             Some((value.ok()?, m.get("state")?.clone()))
         });
         value.ok_or_else(|| {
-            Diagnostic::new(
+            Diagnostic::in_file(
+                Kind::Script,
                 self.rules.defining_file("bot_after"),
                 format!(
                     "bot_after() returned {result}, not #{{ value, state }} with a number value"

@@ -3,7 +3,7 @@
 //! starts, so a typo is an error with the list of settings rather than a panic in a
 //! worker thread.
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use std::fmt;
 
 /// How much thinking a move gets.
@@ -101,7 +101,7 @@ impl fmt::Display for SearchOptions {
 }
 
 fn bad(message: String) -> Diagnostic {
-    Diagnostic::new("--bot", message).with_help(SearchOptions::HELP)
+    Diagnostic::about(Kind::Usage, "--bot", message).with_help(SearchOptions::HELP)
 }
 
 /// A whole number of at least 1.

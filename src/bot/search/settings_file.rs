@@ -12,7 +12,7 @@
 //! `search:` replace them all in turn.
 
 use super::SearchOptions;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::ScriptFile;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -49,11 +49,15 @@ pub fn apply(
 /// Applies one settings file; an error names its line.
 fn apply_file(file: &ScriptFile, options: &mut SearchOptions) -> Result<(), Diagnostic> {
     let text = std::fs::read_to_string(&file.path).map_err(|e| {
-        Diagnostic::new(&file.shown, format!("cannot read the search settings: {e}"))
-            .with_help("make the file readable, or remove it to use the built-in settings")
+        Diagnostic::in_file(
+            Kind::Io,
+            &file.shown,
+            format!("cannot read the search settings: {e}"),
+        )
+        .with_help("make the file readable, or remove it to use the built-in settings")
     })?;
     let at = |offset: usize, message: String| {
-        Diagnostic::new(&file.shown, message)
+        Diagnostic::in_file(Kind::Manifest, &file.shown, message)
             .at_offset(&text, offset)
             .with_help(HELP)
     };
@@ -125,25 +129,25 @@ mod tests {
 
     #[test]
     fn a_bad_file_names_its_line_and_what_to_do() {
+        let at = |e: &Diagnostic| e.location().map(|at| (at.line, at.column));
         let e = applied(&["kops = 12000\ndepht = 2\n"]).unwrap_err();
         assert_eq!(
-            (e.file.as_str(), e.line, e.message.as_str()),
+            (e.file(), e.message.as_str()),
             (
-                "0/search.toml",
-                Some(2),
+                Some("0/search.toml"),
                 "the search bot has no setting `depht`"
             )
         );
-        assert_eq!(e.column, Some(1), "shown at the name");
+        assert_eq!(at(&e), Some((Some(2), Some(1))), "shown at the name");
         assert!(e.help.unwrap().contains("width, depth"));
         let e = applied(&["width = 0\n"]).unwrap_err();
         assert_eq!(e.message, "width=0: give a whole number from 1 to 1000000");
-        assert_eq!((e.line, e.column), (Some(1), Some(9)), "shown at the value");
+        assert_eq!(at(&e), Some((Some(1), Some(9))), "shown at the value");
         let e = applied(&["\nwidth = 2.5\n"]).unwrap_err();
         assert_eq!(e.message, "`width` is a float: give a whole number");
-        assert_eq!(e.line, Some(2));
+        assert_eq!(at(&e).unwrap().0, Some(2));
         let e = applied(&["width = \n"]).unwrap_err();
-        assert_eq!(e.line, Some(1), "{e}");
+        assert_eq!(at(&e).unwrap().0, Some(1), "{e}");
     }
 
     #[test]
