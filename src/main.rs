@@ -8,7 +8,7 @@ use houserules::picture;
 use houserules::records;
 use houserules::repl::grammar::{HistoryArgs, NewArgs};
 use houserules::repl::{self, NewGame, Repl, Start};
-use houserules::script::Limits;
+use houserules::script::{api, Limits};
 use houserules::session::Session;
 use houserules::sim::{self, Outputs, SimArgs};
 use std::path::PathBuf;
@@ -81,6 +81,15 @@ enum Command {
         files: Vec<PathBuf>,
         #[command(flatten)]
         outputs: Outputs,
+    },
+    /// The script API: the hooks the host calls, the host's functions and, for FAMILY,
+    /// the family's own and the rules its scripts let a variant replace.
+    Api {
+        /// A game family (the `game` of a manifest); default: the host's API only.
+        family: Option<String>,
+        /// As JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Measure complete games per second played by bots.
     Bench {
@@ -199,6 +208,10 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
         }
         Some(Command::Merge { files, outputs }) => {
             print!("{}", sim::merge(&files, &outputs)?);
+        }
+        Some(Command::Api { family, json }) => {
+            let scripts = library.scripts_dir();
+            print!("{}", api::command(family.as_deref(), &scripts, json)?);
         }
         Some(Command::Bench {
             variants,

@@ -13,6 +13,7 @@
 //! bytes) on their own: the state without its events' fields stays within them as Rhai
 //! measures it, and the events' fields together stay within them as well.
 
+use super::api::Api;
 use rhai::{Array, Blob, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Position};
 use std::rc::Rc;
 
@@ -163,22 +164,43 @@ pub fn register(engine: &mut Engine) {
         .register_type_with_name::<Announced>("event")
         // The fields every event has are read by getters: Rhai tries a getter before the
         // indexer, and a missing getter costs an error message built and thrown away.
-        .register_get("kind", |event: &mut Announced| event.field("kind"))
-        .register_get("text", |event: &mut Announced| event.field("text"))
-        .register_indexer_get(|event: &mut Announced, field: &str| event.field(field))
-        .register_fn("contains", |event: &mut Announced, field: &str| {
-            event.fields.contains_key(field)
-        })
-        .register_fn("to_string", Announced::shown)
-        .register_fn("to_debug", Announced::shown)
-        .register_fn(
-            "announce",
+        .api(
+            "e.kind",
+            "what happened, as the rules named it",
+            |event: &mut Announced| event.field("kind"),
+        )
+        .api(
+            "e.text",
+            "the sentence for people",
+            |event: &mut Announced| event.field("text"),
+        )
+        .api(
+            "e[field]",
+            "a field of the event (`e.who` reads the same), `()` when it has none",
+            |event: &mut Announced, field: &str| event.field(field),
+        )
+        .api(
+            "e.contains(field)",
+            "whether the event has `field` (`\"who\" in e`)",
+            |event: &mut Announced, field: &str| event.fields.contains_key(field),
+        )
+        .api(
+            "e.to_string()",
+            "the event shown as a map",
+            Announced::shown,
+        )
+        .api("e.to_debug()", "the event shown as a map", Announced::shown)
+        .api(
+            "this.announce(kind, text, fields)",
+            "announces an event `#{ kind, text, …fields }`: kept in `this.events`, told after \
+             the move, recorded",
             |context: NativeCallContext, state: &mut Map, kind: &str, text: &str, fields: Map| {
                 announce(&context, state, kind, text, fields)
             },
         )
-        .register_fn(
-            "announce",
+        .api(
+            "this.announce(kind, text)",
+            "announces an event with no fields but `kind` and `text`",
             |context: NativeCallContext, state: &mut Map, kind: &str, text: &str| {
                 announce(&context, state, kind, text, Map::new())
             },

@@ -1,6 +1,7 @@
 //! The Rhai host: one engine builder with every limit, the rules contract, data files,
 //! diagnostics that name file, line and column, and the primitives registered for scripts.
 
+pub mod api;
 mod bot_api;
 mod data;
 mod diagnostics;
@@ -24,6 +25,7 @@ mod turn_search;
 pub mod view;
 pub mod words;
 
+pub use api::Api;
 pub use events::Event;
 pub use family::{DataError, Family, PictureInput};
 pub use limits::Limits;

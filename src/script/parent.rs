@@ -8,6 +8,7 @@
 //! call its own parent: the host counts how deep the chain of parent calls of each
 //! function is, so every call goes one layer further down.
 
+use super::api::Api;
 use rhai::{
     Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Position, Scope,
     AST,
@@ -131,8 +132,10 @@ pub fn register(engine: &mut Engine, layers: &SharedLayers) {
     let with_this = layers.clone();
     let without = layers.clone();
     engine
-        .register_fn(
-            "parent",
+        .api(
+            "this.parent(name, args)",
+            "runs the definition of `name` (with as many parameters as the array `args` has) \
+             that the running one replaced, `this` bound as usual",
             move |ctx: NativeCallContext, this: &mut Map, name: &str, args: Array| {
                 let mut state = Dynamic::from_map(std::mem::take(this));
                 let result = call_parent(&ctx, &with_this, Some(&mut state), name, args);
@@ -144,8 +147,10 @@ pub fn register(engine: &mut Engine, layers: &SharedLayers) {
                 result
             },
         )
-        .register_fn(
-            "parent",
+        .api(
+            "parent(name, args)",
+            "runs the definition of `name` that the running one replaced, for a function \
+             called without `this`",
             move |ctx: NativeCallContext, name: &str, args: Array| {
                 call_parent(&ctx, &without, None, name, args)
             },

@@ -5,6 +5,7 @@
 //! declare what a player knows of piles: piles dealt from one stack carry its name (a
 //! bot's view deals them again together), and a pile turned face up keeps its order.
 
+use super::api::Api;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -115,79 +116,132 @@ fn error(message: String) -> Box<EvalAltResult> {
 pub fn register(engine: &mut Engine) {
     engine
         .register_type_with_name::<Rng>("Rng")
-        .register_fn("to_string", |_: &mut Rng| "<seeded rng>".to_owned())
-        // Rhai passes only the receiver by reference, so shuffling returns a new value:
-        // `let deck = this.rng.shuffled(deck);`
-        .register_fn("shuffled", |rng: &mut Rng, mut array: Array| {
-            array.shuffle(&mut rng.0);
-            array
-        })
-        .register_fn("shuffled", |rng: &mut Rng, mut pile: Pile| {
-            Rc::make_mut(&mut pile.items).shuffle(&mut rng.0);
-            pile
-        })
-        // A die: a number in 1..=sides.
-        .register_fn("roll", |rng: &mut Rng, sides: INT| {
-            if sides <= 0 {
-                return Err(error(format!(
-                    "rng.roll({sides}): a die needs at least one side"
-                )));
-            }
-            Ok(rng.below(sides as usize) as INT + 1)
-        })
-        // A number in 0..n (n excluded).
-        .register_fn("below", |rng: &mut Rng, n: INT| {
-            if n <= 0 {
-                return Err(error(format!("rng.below({n}): n must be positive")));
-            }
-            Ok(rng.below(n as usize) as INT)
-        });
+        .api(
+            "rng.to_string()",
+            "how the game's generator prints: never its state",
+            |_: &mut Rng| "<seeded rng>".to_owned(),
+        )
+        .api(
+            "rng.shuffled(array)",
+            "a shuffled copy (only the receiver is passed by reference: assign the result)",
+            |rng: &mut Rng, mut array: Array| {
+                array.shuffle(&mut rng.0);
+                array
+            },
+        )
+        .api(
+            "rng.shuffled(pile)",
+            "a shuffled copy of the pile (of the same stack, face up or down as it was)",
+            |rng: &mut Rng, mut pile: Pile| {
+                Rc::make_mut(&mut pile.items).shuffle(&mut rng.0);
+                pile
+            },
+        )
+        .api(
+            "rng.roll(sides)",
+            "a die: a number in `1..=sides`",
+            |rng: &mut Rng, sides: INT| {
+                if sides <= 0 {
+                    return Err(error(format!(
+                        "rng.roll({sides}): a die needs at least one side"
+                    )));
+                }
+                Ok(rng.below(sides as usize) as INT + 1)
+            },
+        )
+        .api(
+            "rng.below(n)",
+            "a number in `0..n` (n excluded)",
+            |rng: &mut Rng, n: INT| {
+                if n <= 0 {
+                    return Err(error(format!("rng.below({n}): n must be positive")));
+                }
+                Ok(rng.below(n as usize) as INT)
+            },
+        );
     engine
         .register_type_with_name::<Pile>("Pile")
-        .register_fn("pile", |items: Array| Pile {
-            items: Rc::new(items.into_iter().rev().collect()),
-            ..Pile::default()
-        })
-        // `pile(items).stack("tiles")`: this pile and every pile `take`n from it are one
-        // stack, dealt again together when a bot imagines the future.
-        .register_fn("stack", |mut p: Pile, name: ImmutableString| {
-            p.stack = Some(name);
-            p
-        })
-        // A face-up pile: everybody sees its order (`peek`), bots included.
-        .register_fn("face_up", |mut p: Pile| {
-            p.face_up = true;
-            p
-        })
-        .register_get("face_up", |p: &mut Pile| p.face_up)
-        // The top `n` items of a face-up pile, top first, without drawing them.
-        .register_fn("peek", |p: &mut Pile, n: INT| {
-            if !p.face_up {
-                return Err(error(
-                    "peek: this pile is face down; only a face-up pile (`.face_up()`) may be looked at".into(),
-                ));
-            }
-            let n = (n.max(0) as usize).min(p.items.len());
-            Ok(p.items.iter().rev().take(n).cloned().collect::<Array>())
-        })
-        .register_fn("to_string", |p: &mut Pile| {
+        .api(
+            "pile(items)",
+            "a face-down pile whose top is the array's first item",
+            |items: Array| Pile {
+                items: Rc::new(items.into_iter().rev().collect()),
+                ..Pile::default()
+            },
+        )
+        .api(
+            "p.stack(name)",
+            "the pile dealt from the stack `name`: it and every pile `take`n from it are dealt \
+             again together in a bot's view",
+            |mut p: Pile, name: ImmutableString| {
+                p.stack = Some(name);
+                p
+            },
+        )
+        .api(
+            "p.face_up()",
+            "the pile turned face up: everybody sees its order (`peek`), bots included",
+            |mut p: Pile| {
+                p.face_up = true;
+                p
+            },
+        )
+        .api(
+            "p.face_up",
+            "whether the pile is face up",
+            |p: &mut Pile| p.face_up)
+        .api(
+            "p.peek(n)",
+            "the top `n` items of a face-up pile, top first, without drawing them (a face-down \
+             pile: an error)",
+            |p: &mut Pile, n: INT| {
+                if !p.face_up {
+                    return Err(error(
+                        "peek: this pile is face down; only a face-up pile (`.face_up()`) may be looked at".into(),
+                    ));
+                }
+                let n = (n.max(0) as usize).min(p.items.len());
+                Ok(p.items.iter().rev().take(n).cloned().collect::<Array>())
+            },
+        )
+        .api(
+            "p.to_string()",
+            "how a pile prints: its size, never its order",
+            |p: &mut Pile| {
             format!("<face-down pile of {}>", p.len())
         })
-        .register_fn("len", |p: &mut Pile| p.len() as INT)
-        .register_get("len", |p: &mut Pile| p.len() as INT)
-        .register_fn("is_empty", |p: &mut Pile| p.is_empty())
-        .register_get("is_empty", |p: &mut Pile| p.is_empty())
-        // The top item, or `()` when the pile is empty.
-        .register_fn("draw", |p: &mut Pile| {
+        .api(
+            "p.len()",
+            "how many items the pile holds",
+            |p: &mut Pile| p.len() as INT)
+        .api(
+            "p.len",
+            "how many items the pile holds",
+            |p: &mut Pile| p.len() as INT)
+        .api(
+            "p.is_empty()",
+            "whether the pile is empty",
+            |p: &mut Pile| p.is_empty())
+        .api(
+            "p.is_empty",
+            "whether the pile is empty",
+            |p: &mut Pile| p.is_empty())
+        .api(
+            "p.draw()",
+            "the top item, taken off the pile, or `()` when it is empty",
+            |p: &mut Pile| {
             Rc::make_mut(&mut p.items).pop().unwrap_or(Dynamic::UNIT)
         })
-        // Takes the top `n` items off as a new pile, in the same order.
-        .register_fn("take", |p: &mut Pile, n: INT| {
-            let n = (n.max(0) as usize).min(p.items.len());
-            let rest = p.items.len() - n;
-            Pile {
-                items: Rc::new(Rc::make_mut(&mut p.items).split_off(rest)),
-                ..p.clone_empty()
-            }
-        });
+        .api(
+            "p.take(n)",
+            "the top `n` items taken off as a new pile, in the same order (of the same stack)",
+            |p: &mut Pile, n: INT| {
+                let n = (n.max(0) as usize).min(p.items.len());
+                let rest = p.items.len() - n;
+                Pile {
+                    items: Rc::new(Rc::make_mut(&mut p.items).split_off(rest)),
+                    ..p.clone_empty()
+                }
+            },
+        );
 }

@@ -2,13 +2,16 @@
 //! them: a comparer that throws, or is stopped by a limit, would leave a half-sorted
 //! array behind a script that goes on as if nothing happened.
 
+use super::api::Api;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, NativeCallContext, Position};
 use std::cmp::Ordering;
 
 pub fn register(engine: &mut Engine) {
+    const DOC: &str = "sorts the array in place by `comparer(a, b)`: a number (< 0: `a` first) or \
+                       `true` for `a` first; an error in the comparer stops the script";
     engine
-        .register_fn("sort", sort_by)
-        .register_fn("sort_by", sort_by);
+        .api("array.sort(comparer)", DOC, sort_by)
+        .api("array.sort_by(comparer)", DOC, sort_by);
 }
 
 fn sort_by(

@@ -11,6 +11,7 @@
 //! `"points" in this.data`, `get`, `keys()`, `len()`; a missing entry reads `()`, as a map's
 //! would. Writing to them is refused (`this.options.x = 1` is an error naming the line).
 
+use super::api::Api;
 use rhai::{Dynamic, Engine, EvalAltResult, Map, INT};
 use std::rc::Rc;
 
@@ -53,7 +54,7 @@ fn is_host_object(value: &Dynamic) -> bool {
 /// that `this.options.colours` is one call: without a getter of its own, a property of
 /// a host type is first looked for as a getter, which fails (building the error that
 /// says so), and only then read through the indexer, at about twice the cost of reading
-/// a map's field.
+/// a map's field. (They read as `t[key]` does, which documents them.)
 pub fn register_keys<'a>(engine: &mut Engine, keys: impl IntoIterator<Item = &'a str>) {
     for key in keys {
         let owned = key.to_owned();
@@ -66,12 +67,19 @@ pub fn register(engine: &mut Engine) {
     engine
         .register_type_with_name::<Tables>("tables")
         // `t.name` falls back to the indexer when no getter is registered.
-        .register_indexer_get(|t: &mut Tables, key: &str| t.get(key))
+        .api(
+            "t[key]",
+            "the entry `key` (`t.key` reads the same), `()` when there is none",
+            |t: &mut Tables, key: &str| t.get(key),
+        )
         // Rhai writes an entry back through the setter after changing it (`t.a.b = 1` is
         // `t.a` read, changed, then set), so refusing here refuses writes deep inside an
         // entry too. It also writes back a host object after any method call on it
         // (`this.data.table.prices(…)`), changed or not: those are let through, unstored.
-        .register_indexer_set(
+        .api(
+            "t[key] = value",
+            "an error: the manifest's tables are read-only (copy what you change with \
+             `to_map()`)",
             |_: &mut Tables, key: &str, value: Dynamic| -> Result<(), Box<EvalAltResult>> {
                 if is_host_object(&value) {
                     return Ok(());
@@ -83,22 +91,51 @@ pub fn register(engine: &mut Engine) {
                 .into())
             },
         )
-        .register_fn("get", |t: &mut Tables, key: &str| t.get(key))
-        .register_fn("contains", |t: &mut Tables, key: &str| {
-            t.0.contains_key(key)
+        .api(
+            "t.get(key)",
+            "the entry `key`, `()` when there is none",
+            |t: &mut Tables, key: &str| t.get(key),
+        )
+        .api(
+            "t.contains(key)",
+            "whether there is an entry `key` (`\"points\" in this.data`)",
+            |t: &mut Tables, key: &str| t.0.contains_key(key),
+        )
+        .api(
+            "t.keys()",
+            "the entries' names",
+            |t: &mut Tables| -> rhai::Array {
+                t.0.keys().map(|k| Dynamic::from(k.to_string())).collect()
+            },
+        )
+        .api(
+            "t.values()",
+            "the entries' values",
+            |t: &mut Tables| -> rhai::Array { t.0.values().cloned().collect() },
+        )
+        .api("t.len()", "how many entries there are", |t: &mut Tables| {
+            t.0.len() as INT
         })
-        .register_fn("keys", |t: &mut Tables| -> rhai::Array {
-            t.0.keys().map(|k| Dynamic::from(k.to_string())).collect()
-        })
-        .register_fn("values", |t: &mut Tables| -> rhai::Array {
-            t.0.values().cloned().collect()
-        })
-        .register_fn("len", |t: &mut Tables| t.0.len() as INT)
-        .register_fn("is_empty", |t: &mut Tables| t.0.is_empty())
-        // A copy to change, for a script that wants one (`let o = this.options.to_map();`).
-        .register_fn("to_map", |t: &mut Tables| (*t.0).clone())
-        .register_fn("to_string", |t: &mut Tables| t.describe())
-        .register_fn("to_debug", |t: &mut Tables| t.describe());
+        .api(
+            "t.is_empty()",
+            "whether there is no entry",
+            |t: &mut Tables| t.0.is_empty(),
+        )
+        .api(
+            "t.to_map()",
+            "a copy as an object map, to change (`let o = this.options.to_map();`)",
+            |t: &mut Tables| (*t.0).clone(),
+        )
+        .api(
+            "t.to_string()",
+            "the tables shown as a map",
+            |t: &mut Tables| t.describe(),
+        )
+        .api(
+            "t.to_debug()",
+            "the tables shown as a map",
+            |t: &mut Tables| t.describe(),
+        );
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 //! Also `wrap_entries`, which lays out status lines within the width: scripts cannot
 //! measure painted text themselves (its escapes have a length but no width).
 
+use super::api::Api;
 use rhai::{Array, Dynamic, Engine, Map, NativeCallContext, INT};
 
 /// The settings of one `show`, passed to the rules' `view()`.
@@ -88,11 +89,16 @@ fn width_of(value: &Dynamic) -> Option<usize> {
 
 pub fn register(engine: &mut Engine) {
     engine
-        .register_fn("view_options", |ctx: NativeCallContext| {
-            ViewOptions::of_call(&ctx).to_map()
-        })
-        .register_fn(
-            "wrap_entries",
+        .api(
+            "view_options()",
+            "how `show` wants the table drawn: `#{ ansi, all, legend, width, height }` \
+             (outside `view()`: no colour, no size)",
+            |ctx: NativeCallContext| ViewOptions::of_call(&ctx).to_map(),
+        )
+        .api(
+            "wrap_entries(entries, separator, width)",
+            "the entries joined with `separator` into lines of at most `width` columns (`()`: \
+             one line), painted text counted by what shows",
             |entries: Array, separator: &str, width: Dynamic| {
                 let entries: Vec<String> = entries.iter().map(Dynamic::to_string).collect();
                 wrap_entries(&entries, separator, width_of(&width))

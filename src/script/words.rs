@@ -4,6 +4,7 @@
 //! of a rule function for a card (a loop over the characters in Rhai cost a greedy Ora
 //! et Labora game a tenth of its time).
 
+use super::api::Api;
 use rhai::{Engine, INT};
 
 /// "1 move", "3 moves".
@@ -30,8 +31,17 @@ pub fn snake_case(name: &str) -> String {
 
 pub fn register(engine: &mut Engine) {
     engine
-        .register_fn("count", |n: INT, thing: &str| count(n, thing))
-        .register_fn("snake_case", snake_case);
+        .api(
+            "count(n, thing)",
+            "a number with its noun, singular or plural: \"1 tile\", \"3 tiles\"",
+            |n: INT, thing: &str| count(n, thing),
+        )
+        .api(
+            "snake_case(name)",
+            "a name as an identifier: \"Druid's House\" is \"druids_house\" (lower case, \
+             spaces and hyphens as `_`, other signs left out)",
+            snake_case,
+        );
 }
 
 #[cfg(test)]

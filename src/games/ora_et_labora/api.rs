@@ -13,6 +13,7 @@ use super::render::render_landscape;
 use super::space::{Content, Terrain};
 use super::table::TableData;
 use super::wheel::Wheel;
+use crate::script::Api;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, Position, FLOAT, INT};
 use std::sync::Arc;
 
@@ -113,21 +114,39 @@ fn goods_map(goods: &Goods) -> Map {
 fn register_goods_table(engine: &mut Engine) {
     engine
         .register_type_with_name::<GoodsTableRef>("GoodsTable")
-        .register_fn("to_string", |t: &mut GoodsTableRef| {
-            format!("<{} goods>", t.0.len())
-        })
-        .register_fn("goods", |t: &mut GoodsTableRef| Goods::new(t.0.clone()))
-        .register_fn("goods", |t: &mut GoodsTableRef, m: Map| {
-            goods_from_map(&t.0, m)
-        })
-        .register_fn("from_codes", |t: &mut GoodsTableRef, codes: &str| {
-            Goods::from_codes(t.0.clone(), codes).map_err(fail)
-        })
-        .register_fn("keys", |t: &mut GoodsTableRef| {
-            strings(t.0.goods().iter().map(|g| g.key.clone()))
-        })
-        .register_fn(
-            "info",
+        .api(
+            "t.to_string()",
+            "how the goods table prints: how many goods it has",
+            |t: &mut GoodsTableRef| format!("<{} goods>", t.0.len()),
+        )
+        .api(
+            "t.goods()",
+            "no goods: an empty `Goods`",
+            |t: &mut GoodsTableRef| Goods::new(t.0.clone()),
+        )
+        .api(
+            "t.goods(counts)",
+            "goods from counts, `#{ wood: 2, peat: 1 }` (an unknown good or a count that is \
+             not a whole number of 0 or more: an error)",
+            |t: &mut GoodsTableRef, m: Map| goods_from_map(&t.0, m),
+        )
+        .api(
+            "t.from_codes(codes)",
+            "goods from notation codes, `\"PtPtWo\"` (the old codes `Ho` and `Po` too; an \
+             unknown code: an error)",
+            |t: &mut GoodsTableRef, codes: &str| {
+                Goods::from_codes(t.0.clone(), codes).map_err(fail)
+            },
+        )
+        .api(
+            "t.keys()",
+            "the goods' keys, in the file's order",
+            |t: &mut GoodsTableRef| strings(t.0.goods().iter().map(|g| g.key.clone())),
+        )
+        .api(
+            "t.info(key)",
+            "a good's entry: `#{ key, name, plural, code, variant, basic, wheel, food, energy, \
+             money, points }` (`energy` a float)",
             |t: &mut GoodsTableRef, key: &str| -> Fallible<Map> {
                 let i =
                     t.0.index(key)
@@ -151,68 +170,150 @@ fn register_goods_table(engine: &mut Engine) {
                 Ok(m)
             },
         )
-        .register_fn("conversions", |t: &mut GoodsTableRef| {
-            strings(t.0.conversions().iter().map(|c| c.id.clone()))
-        });
+        .api(
+            "t.conversions()",
+            "the ids of the goods file's conversions",
+            |t: &mut GoodsTableRef| strings(t.0.conversions().iter().map(|c| c.id.clone())),
+        );
 }
 
 fn register_goods(engine: &mut Engine) {
     engine
         .register_type_with_name::<Goods>("Goods")
-        .register_fn("to_string", |g: &mut Goods| g.to_string())
-        .register_fn("to_debug", |g: &mut Goods| format!("{g:?}"))
-        .register_fn("==", |a: &mut Goods, b: Goods| *a == b)
-        .register_fn("!=", |a: &mut Goods, b: Goods| *a != b)
-        .register_fn("get", |g: &mut Goods, key: &str| g.get(key).map_err(fail))
-        .register_indexer_get(|g: &mut Goods, key: &str| g.get(key).map_err(fail))
-        .register_fn("add", |g: &mut Goods, key: &str, n: INT| {
-            g.add(key, n).map_err(fail)
+        .api(
+            "g.to_string()",
+            "the goods in words: `\"3 wood, 2 peat\"`, `\"nothing\"`",
+            |g: &mut Goods| g.to_string(),
+        )
+        .api(
+            "g.to_debug()",
+            "the goods as `debug` shows them",
+            |g: &mut Goods| format!("{g:?}"),
+        )
+        .api(
+            "a == b",
+            "whether two sets of goods are the same",
+            |a: &mut Goods, b: Goods| *a == b,
+        )
+        .api(
+            "a != b",
+            "whether two sets of goods differ",
+            |a: &mut Goods, b: Goods| *a != b,
+        )
+        .api(
+            "g.get(key)",
+            "how many of good `key` are held (an unknown key: an error)",
+            |g: &mut Goods, key: &str| g.get(key).map_err(fail),
+        )
+        .api(
+            "g[key]",
+            "how many of good `key` are held (an unknown key: an error)",
+            |g: &mut Goods, key: &str| g.get(key).map_err(fail),
+        )
+        .api(
+            "g.add(key, n)",
+            "adds `n` of good `key` (`n` below 0: an error)",
+            |g: &mut Goods, key: &str, n: INT| g.add(key, n).map_err(fail),
+        )
+        .api(
+            "g.take(key, n)",
+            "takes `n` of good `key` away (more than held: an error, and nothing is taken)",
+            |g: &mut Goods, key: &str, n: INT| g.take(key, n).map_err(fail),
+        )
+        .api(
+            "g.add(other)",
+            "adds all of `other`",
+            |g: &mut Goods, o: Goods| g.add_all(&o).map_err(fail),
+        )
+        .api(
+            "g.take(other)",
+            "takes all of `other` away, or nothing when it is not all held (an error)",
+            |g: &mut Goods, o: Goods| g.take_all(&o).map_err(fail),
+        )
+        .api(
+            "g.has(other)",
+            "whether all of `other` is held",
+            |g: &mut Goods, o: Goods| g.has(&o).map_err(fail),
+        )
+        .api(
+            "g.has(key, n)",
+            "whether at least `n` of good `key` are held",
+            |g: &mut Goods, key: &str, n: INT| {
+                Ok::<_, Box<EvalAltResult>>(g.get(key).map_err(fail)? >= n)
+            },
+        )
+        .api("g.food()", "the goods' food value", |g: &mut Goods| {
+            g.total(Measure::Food)
         })
-        .register_fn("take", |g: &mut Goods, key: &str, n: INT| {
-            g.take(key, n).map_err(fail)
+        .api(
+            "g.energy()",
+            "the goods' energy value, a float (straw is 0.5)",
+            |g: &mut Goods| g.total(Measure::EnergyHalves) as FLOAT / 2.0,
+        )
+        .api("g.money()", "the goods' money value", |g: &mut Goods| {
+            g.total(Measure::Money)
         })
-        .register_fn("add", |g: &mut Goods, o: Goods| g.add_all(&o).map_err(fail))
-        .register_fn("take", |g: &mut Goods, o: Goods| {
-            g.take_all(&o).map_err(fail)
+        .api("g.points()", "the goods' points", |g: &mut Goods| {
+            g.total(Measure::Points)
         })
-        .register_fn("has", |g: &mut Goods, o: Goods| g.has(&o).map_err(fail))
-        .register_fn("has", |g: &mut Goods, key: &str, n: INT| {
-            Ok::<_, Box<EvalAltResult>>(g.get(key).map_err(fail)? >= n)
-        })
-        .register_fn("food", |g: &mut Goods| g.total(Measure::Food))
-        .register_fn("energy", |g: &mut Goods| {
-            g.total(Measure::EnergyHalves) as FLOAT / 2.0
-        })
-        .register_fn("money", |g: &mut Goods| g.total(Measure::Money))
-        .register_fn("points", |g: &mut Goods| g.total(Measure::Points))
-        .register_fn("count", |g: &mut Goods| g.count())
-        .register_fn("kinds", |g: &mut Goods| g.kinds())
-        .register_fn("is_empty", |g: &mut Goods| g.is_empty())
-        .register_fn("to_map", |g: &mut Goods| goods_map(g))
-        .register_fn("codes", |g: &mut Goods| -> Fallible<String> {
-            if g.count() > MAX_CODED {
-                return Err(error(format!(
-                    "{} goods are too many to write as codes",
-                    g.count()
-                )));
-            }
-            Ok(g.to_codes())
-        })
-        .register_fn("convert", |g: &mut Goods, id: &str, times: INT| {
-            g.convert(id, times).map_err(fail)
-        })
-        .register_fn("convert", |g: &mut Goods, id: &str| {
-            g.convert(id, 1).map_err(fail)
-        })
-        .register_fn(
-            "payment",
+        .api(
+            "g.count()",
+            "how many goods tiles there are",
+            |g: &mut Goods| g.count(),
+        )
+        .api(
+            "g.kinds()",
+            "how many different faces are held (the 1-coin and the 5-coin are two)",
+            |g: &mut Goods| g.kinds(),
+        )
+        .api(
+            "g.is_empty()",
+            "whether no goods are held",
+            |g: &mut Goods| g.is_empty(),
+        )
+        .api(
+            "g.to_map()",
+            "the counts that are not 0, as a map",
+            |g: &mut Goods| goods_map(g),
+        )
+        .api(
+            "g.codes()",
+            "the goods as notation codes, in the table's order (more than 1000 tiles: an \
+             error)",
+            |g: &mut Goods| -> Fallible<String> {
+                if g.count() > MAX_CODED {
+                    return Err(error(format!(
+                        "{} goods are too many to write as codes",
+                        g.count()
+                    )));
+                }
+                Ok(g.to_codes())
+            },
+        )
+        .api(
+            "g.convert(id, times)",
+            "applies conversion `id` of the goods file `times` times, all or nothing (whether \
+             a variant allows it is the rules' call)",
+            |g: &mut Goods, id: &str, times: INT| g.convert(id, times).map_err(fail),
+        )
+        .api(
+            "g.convert(id)",
+            "applies conversion `id` of the goods file once",
+            |g: &mut Goods, id: &str| g.convert(id, 1).map_err(fail),
+        )
+        .api(
+            "g.payment(measure, amount)",
+            "the cheapest payment of `amount` in `measure` (`\"food\"`, `\"energy\"`, \
+             `\"money\"` or `\"coins\"`, `\"points\"`), or `()` when the goods do not reach it",
             |g: &mut Goods, m: &str, a: Dynamic| -> Fallible<Dynamic> {
                 let m = measure(m)?;
                 Ok(payment::cheapest(g, m, amount(m, &a)?).map_or(Dynamic::UNIT, Dynamic::from))
             },
         )
-        .register_fn(
-            "payments",
+        .api(
+            "g.payments(measure, amount, limit)",
+            "up to `limit` minimal payments of `amount` in `measure`, cheapest first (to offer \
+             as moves)",
             |g: &mut Goods, m: &str, a: Dynamic, limit: INT| -> Fallible<Array> {
                 let m = measure(m)?;
                 let limit =
@@ -221,22 +322,28 @@ fn register_goods(engine: &mut Engine) {
                 Ok(found.into_iter().map(Dynamic::from).collect())
             },
         )
-        .register_fn(
-            "is_payment",
+        .api(
+            "g.is_payment(measure, amount, selection)",
+            "whether `selection` is held, reaches `amount` in `measure` and is minimal (no \
+             tile of it could be left out)",
             |g: &mut Goods, m: &str, a: Dynamic, sel: Goods| -> Fallible<bool> {
                 let m = measure(m)?;
                 Ok(payment::check(g, m, amount(m, &a)?, &sel).is_ok())
             },
         )
-        .register_fn(
-            "pay",
+        .api(
+            "g.pay(measure, amount)",
+            "pays the cheapest payment of `amount` in `measure` and returns it (cannot pay: an \
+             error)",
             |g: &mut Goods, m: &str, a: Dynamic| -> Fallible<Goods> {
                 let m = measure(m)?;
                 payment::pay(g, m, amount(m, &a)?).map_err(fail)
             },
         )
-        .register_fn(
-            "pay_with",
+        .api(
+            "g.pay_with(measure, amount, selection)",
+            "pays `amount` in `measure` with `selection` (not held, too little, or a tile \
+             given for nothing: an error)",
             |g: &mut Goods, m: &str, a: Dynamic, sel: Goods| -> Fallible<()> {
                 let m = measure(m)?;
                 payment::pay_with(g, m, amount(m, &a)?, &sel).map_err(fail)
@@ -247,43 +354,81 @@ fn register_goods(engine: &mut Engine) {
 fn register_wheel(engine: &mut Engine) {
     engine
         .register_type_with_name::<Wheel>("Wheel")
-        .register_fn("to_string", |w: &mut Wheel| w.to_string())
-        .register_fn("to_debug", |w: &mut Wheel| w.to_string())
-        .register_get("beam", |w: &mut Wheel| w.beam() as INT)
-        .register_fn("values", |w: &mut Wheel| {
-            w.values()
-                .iter()
-                .map(|v| Dynamic::from_int(*v))
-                .collect::<Array>()
+        .api(
+            "w.to_string()",
+            "the wheel in words: `\"beam 4: wood 3, peat 3, joker 5\"`",
+            |w: &mut Wheel| w.to_string(),
+        )
+        .api(
+            "w.to_debug()",
+            "the wheel in words: `\"beam 4: wood 3, peat 3, joker 5\"`",
+            |w: &mut Wheel| w.to_string(),
+        )
+        .api("w.beam", "the space the beam points at", |w: &mut Wheel| {
+            w.beam() as INT
         })
-        .register_fn("has", |w: &mut Wheel, name: &str| w.has(name))
-        .register_fn("amount", |w: &mut Wheel, name: &str| {
-            w.amount(name).map_err(fail)
-        })
-        .register_fn("steps", |w: &mut Wheel, name: &str| {
-            w.steps(name).map(|s| s as INT).map_err(fail)
-        })
-        .register_fn("take", |w: &mut Wheel, name: &str| {
-            w.take(name).map_err(fail)
-        })
-        .register_fn("add", |w: &mut Wheel, name: &str| w.add(name).map_err(fail))
-        .register_fn("remove", |w: &mut Wheel, name: &str| {
-            w.remove(name).map_err(fail)
-        })
-        .register_fn("rotate", |w: &mut Wheel, remove_at_last: bool| {
-            strings(w.rotate(remove_at_last))
-        })
-        .register_fn("amounts", |w: &mut Wheel| {
-            w.amounts()
-                .into_iter()
-                .map(|(name, amount)| {
-                    let mut m = Map::new();
-                    m.insert("name".into(), name.into());
-                    m.insert("amount".into(), Dynamic::from_int(amount));
-                    Dynamic::from_map(m)
-                })
-                .collect::<Array>()
-        });
+        .api(
+            "w.values()",
+            "the values of the wheel's side, in order",
+            |w: &mut Wheel| {
+                w.values()
+                    .iter()
+                    .map(|v| Dynamic::from_int(*v))
+                    .collect::<Array>()
+            },
+        )
+        .api(
+            "w.has(name)",
+            "whether indicator `name` is on the wheel (a good whose indicator is gone may be \
+             produced with the joker, if the rules say so)",
+            |w: &mut Wheel, name: &str| w.has(name),
+        )
+        .api(
+            "w.amount(name)",
+            "what indicator `name` gives now (not on the wheel: an error)",
+            |w: &mut Wheel, name: &str| w.amount(name).map_err(fail),
+        )
+        .api(
+            "w.steps(name)",
+            "the steps since indicator `name` was last taken",
+            |w: &mut Wheel, name: &str| w.steps(name).map(|s| s as INT).map_err(fail),
+        )
+        .api(
+            "w.take(name)",
+            "what indicator `name` gives now; the indicator goes back to 0",
+            |w: &mut Wheel, name: &str| w.take(name).map_err(fail),
+        )
+        .api(
+            "w.add(name)",
+            "puts indicator `name` on the wheel at 0 (there already: an error)",
+            |w: &mut Wheel, name: &str| w.add(name).map_err(fail),
+        )
+        .api(
+            "w.remove(name)",
+            "takes indicator `name` off the wheel (not on it: an error)",
+            |w: &mut Wheel, name: &str| w.remove(name).map_err(fail),
+        )
+        .api(
+            "w.rotate(remove_at_last)",
+            "turns the beam; the indicators on the last value are removed and returned when \
+             `remove_at_last` (the solo game), else pushed along",
+            |w: &mut Wheel, remove_at_last: bool| strings(w.rotate(remove_at_last)),
+        )
+        .api(
+            "w.amounts()",
+            "every indicator's `#{ name, amount }`, in the order they were added",
+            |w: &mut Wheel| {
+                w.amounts()
+                    .into_iter()
+                    .map(|(name, amount)| {
+                        let mut m = Map::new();
+                        m.insert("name".into(), name.into());
+                        m.insert("amount".into(), Dynamic::from_int(amount));
+                        Dynamic::from_map(m)
+                    })
+                    .collect::<Array>()
+            },
+        );
 }
 
 fn terrain_list(items: &Array) -> Fallible<Vec<Terrain>> {
@@ -340,37 +485,58 @@ fn card<'a>(cards: &'a Cards, id: &str) -> Fallible<&'a Card> {
 }
 
 fn register_landscape(engine: &mut Engine) {
+    const GRID: &str = "the landscape as a text grid: `P moor`, `H L1`, `P L3(P)` (terrain \
+                        letter W C P H M, content, clergy mark)";
     engine
         .register_type_with_name::<Landscape>("Landscape")
-        .register_fn("to_string", |l: &mut Landscape| render_landscape(l))
-        .register_fn("to_debug", |l: &mut Landscape| render_landscape(l))
-        .register_fn("render", |l: &mut Landscape| render_landscape(l))
-        .register_fn(
-            "space",
+        .api("l.to_string()", GRID, |l: &mut Landscape| {
+            render_landscape(l)
+        })
+        .api("l.to_debug()", GRID, |l: &mut Landscape| {
+            render_landscape(l)
+        })
+        .api("l.render()", GRID, |l: &mut Landscape| render_landscape(l))
+        .api(
+            "l.space(col, row)",
+            "the space at `col, row` as `#{ col, row, terrain, content, id, clergy, span, card \
+             }`, or `()` (the mountain answers for both its rows with its upper row)",
             |l: &mut Landscape, c: INT, r: INT| -> Fallible<Dynamic> {
                 Ok(space_map(l, pos(c, r)?))
             },
         )
-        .register_fn("spaces", |l: &mut Landscape| {
-            l.spaces().map(|(p, _)| space_map(l, p)).collect::<Array>()
-        })
+        .api(
+            "l.spaces()",
+            "every space as `space` gives it, row by row",
+            |l: &mut Landscape| l.spaces().map(|(p, _)| space_map(l, p)).collect::<Array>(),
+        )
         // Only the spaces holding `content` ("forest", "building", …): scoring and the
         // forest cards ask for one kind, and a map per space is what costs.
-        .register_fn("spaces", |l: &mut Landscape, content: &str| {
-            l.spaces()
-                .filter(|(_, s)| s.content.kind() == content)
-                .map(|(p, _)| space_map(l, p))
-                .collect::<Array>()
-        })
-        .register_fn("rows", |l: &mut Landscape| {
-            let (top, bottom) = l.rows();
-            let mut m = Map::new();
-            m.insert("top".into(), Dynamic::from_int(top as INT));
-            m.insert("bottom".into(), Dynamic::from_int(bottom as INT));
-            m
-        })
-        .register_fn(
-            "neighbours",
+        .api(
+            "l.spaces(content)",
+            "the spaces holding `content` (`\"empty\"`, `\"forest\"`, `\"moor\"`, \
+             `\"building\"`, `\"settlement\"`), in the same order",
+            |l: &mut Landscape, content: &str| {
+                l.spaces()
+                    .filter(|(_, s)| s.content.kind() == content)
+                    .map(|(p, _)| space_map(l, p))
+                    .collect::<Array>()
+            },
+        )
+        .api(
+            "l.rows()",
+            "the landscape's first and last rows: `#{ top, bottom }`",
+            |l: &mut Landscape| {
+                let (top, bottom) = l.rows();
+                let mut m = Map::new();
+                m.insert("top".into(), Dynamic::from_int(top as INT));
+                m.insert("bottom".into(), Dynamic::from_int(bottom as INT));
+                m
+            },
+        )
+        .api(
+            "l.neighbours(col, row)",
+            "the positions that share an edge with `col, row` (the mountain neighbours only \
+             the two hillsides of its plot)",
             |l: &mut Landscape, c: INT, r: INT| -> Fallible<Array> {
                 let n = l.neighbours(pos(c, r)?).map_err(fail)?;
                 Ok(n.into_iter()
@@ -378,56 +544,73 @@ fn register_landscape(engine: &mut Engine) {
                     .collect())
             },
         )
-        .register_fn("count", |l: &mut Landscape, kind: &str| -> Fallible<INT> {
-            match kind {
-                "forest" => Ok(l.count(&Content::Forest) as INT),
-                "moor" => Ok(l.count(&Content::Moor) as INT),
-                "empty" => Ok(l.count(&Content::Empty) as INT),
-                other => Err(error(format!(
-                    "count: `{other}` is not forest, moor or empty"
-                ))),
-            }
-        })
-        .register_fn(
-            "clear_forest",
+        .api(
+            "l.count(kind)",
+            "how many spaces hold `kind`: `\"forest\"`, `\"moor\"` or `\"empty\"`",
+            |l: &mut Landscape, kind: &str| -> Fallible<INT> {
+                match kind {
+                    "forest" => Ok(l.count(&Content::Forest) as INT),
+                    "moor" => Ok(l.count(&Content::Moor) as INT),
+                    "empty" => Ok(l.count(&Content::Empty) as INT),
+                    other => Err(error(format!(
+                        "count: `{other}` is not forest, moor or empty"
+                    ))),
+                }
+            },
+        )
+        .api(
+            "l.clear_forest(col, row)",
+            "the forest at `col, row` becomes empty plains (no forest there: an error)",
             |l: &mut Landscape, c: INT, r: INT| -> Fallible<()> {
                 l.clear(pos(c, r)?, &Content::Forest).map_err(fail)
             },
         )
-        .register_fn(
-            "clear_moor",
+        .api(
+            "l.clear_moor(col, row)",
+            "the moor at `col, row` becomes empty plains (no moor there: an error)",
             |l: &mut Landscape, c: INT, r: INT| -> Fallible<()> {
                 l.clear(pos(c, r)?, &Content::Moor).map_err(fail)
             },
         )
-        .register_fn(
-            "build",
+        .api(
+            "l.build(col, row, id)",
+            "puts building card `id` on the empty space at `col, row` (the terrain is not \
+             checked: see `free_spaces`)",
             |l: &mut Landscape, c: INT, r: INT, id: &str| -> Fallible<()> {
                 l.place(pos(c, r)?, Content::Building(id.into()))
                     .map_err(fail)
             },
         )
-        .register_fn(
-            "settle",
+        .api(
+            "l.settle(col, row, id)",
+            "puts settlement card `id` on the empty space at `col, row`",
             |l: &mut Landscape, c: INT, r: INT, id: &str| -> Fallible<()> {
                 l.place(pos(c, r)?, Content::Settlement(id.into()))
                     .map_err(fail)
             },
         )
-        .register_fn(
-            "overbuild",
+        .api(
+            "l.overbuild(col, row, id)",
+            "covers the building at `col, row` with card `id` and returns the covered card's \
+             id (a clergyman there stays)",
             |l: &mut Landscape, c: INT, r: INT, id: &str| -> Fallible<String> {
                 l.overbuild(pos(c, r)?, id).map_err(fail)
             },
         )
-        .register_fn("district_rows", |l: &mut Landscape, beside_plots: bool| {
-            l.district_rows(beside_plots)
-                .into_iter()
-                .map(|r| Dynamic::from_int(r as INT))
-                .collect::<Array>()
-        })
-        .register_fn(
-            "add_district",
+        .api(
+            "l.district_rows(beside_plots)",
+            "the rows a district may take, above or below the district columns (with \
+             `beside_plots`, also free rows beside a plot)",
+            |l: &mut Landscape, beside_plots: bool| {
+                l.district_rows(beside_plots)
+                    .into_iter()
+                    .map(|r| Dynamic::from_int(r as INT))
+                    .collect::<Array>()
+            },
+        )
+        .api(
+            "l.add_district(table, row, side)",
+            "adds a district card showing `side` in `row`, a row of `district_rows(true)`",
             |l: &mut Landscape, t: TableRef, row: INT, name: &str| -> Fallible<()> {
                 let row = i32::try_from(row)
                     .map_err(|_| error(format!("a district cannot go in row {row}")))?;
@@ -435,8 +618,10 @@ fn register_landscape(engine: &mut Engine) {
                     .map_err(fail)
             },
         )
-        .register_fn(
-            "plot_rows",
+        .api(
+            "l.plot_rows(table, side)",
+            "the upper rows a plot card showing `side` may take: free, beside the district \
+             columns or on a plot of its side",
             |l: &mut Landscape, t: TableRef, name: &str| -> Fallible<Array> {
                 let rows = l.plot_rows(side(&t.0.plots, "plot", name)?);
                 Ok(rows
@@ -445,8 +630,9 @@ fn register_landscape(engine: &mut Engine) {
                     .collect())
             },
         )
-        .register_fn(
-            "add_plot",
+        .api(
+            "l.add_plot(table, row, side)",
+            "adds a plot card showing `side` with its upper row at `row`",
             |l: &mut Landscape, t: TableRef, row: INT, name: &str| -> Fallible<()> {
                 let row = i32::try_from(row).map_err(|_| {
                     error(format!("this plot cannot go with its upper row at {row}"))
@@ -455,8 +641,10 @@ fn register_landscape(engine: &mut Engine) {
                     .map_err(fail)
             },
         )
-        .register_fn(
-            "free_spaces",
+        .api(
+            "l.free_spaces(cards, id, ignore_terrain)",
+            "the empty spaces card `id` may go on: its terrain (unless `ignore_terrain`) and, \
+             for a cloister, the cloister rule",
             |l: &mut Landscape,
              cards: CardsRef,
              id: &str,
@@ -471,8 +659,10 @@ fn register_landscape(engine: &mut Engine) {
                     .collect())
             },
         )
-        .register_fn(
-            "free_spaces",
+        .api(
+            "l.free_spaces(terrains, cloister, cards)",
+            "the empty spaces of `terrains` (a list) a building goes on, with the cloister \
+             rule when `cloister`",
             |l: &mut Landscape,
              terrains: Array,
              cloister: bool,
@@ -487,30 +677,38 @@ fn register_landscape(engine: &mut Engine) {
                     .collect())
             },
         )
-        .register_fn(
-            "has_cloister_neighbour",
+        .api(
+            "l.has_cloister_neighbour(cards, col, row)",
+            "whether a cloister building shares an edge with `col, row`",
             |l: &mut Landscape, cards: CardsRef, c: INT, r: INT| -> Fallible<bool> {
                 Ok(l.has_cloister_neighbour(pos(c, r)?, &|id: &str| cards.0.is_cloister(id)))
             },
         )
-        .register_fn("buildings", |l: &mut Landscape, cards: CardsRef| {
-            l.spaces()
-                .filter_map(|(p, s)| match &s.content {
-                    Content::Building(id) => {
-                        let mut m = pos_map(p);
-                        m.insert("id".into(), id.clone().into());
-                        m.insert("cloister".into(), cards.0.is_cloister(id).into());
-                        let clergy = l.clergy_at(p);
-                        m.insert("occupied".into(), clergy.is_some().into());
-                        m.insert("clergy".into(), clergy.map_or(Dynamic::UNIT, |w| w.into()));
-                        Some(Dynamic::from_map(m))
-                    }
-                    _ => None,
-                })
-                .collect::<Array>()
-        })
-        .register_fn(
-            "settlement_value",
+        .api(
+            "l.buildings(cards)",
+            "every building (not the settlements) as `#{ col, row, id, cloister, occupied, \
+             clergy }`",
+            |l: &mut Landscape, cards: CardsRef| {
+                l.spaces()
+                    .filter_map(|(p, s)| match &s.content {
+                        Content::Building(id) => {
+                            let mut m = pos_map(p);
+                            m.insert("id".into(), id.clone().into());
+                            m.insert("cloister".into(), cards.0.is_cloister(id).into());
+                            let clergy = l.clergy_at(p);
+                            m.insert("occupied".into(), clergy.is_some().into());
+                            m.insert("clergy".into(), clergy.map_or(Dynamic::UNIT, |w| w.into()));
+                            Some(Dynamic::from_map(m))
+                        }
+                        _ => None,
+                    })
+                    .collect::<Array>()
+            },
+        )
+        .api(
+            "l.settlement_value(cards, table, col, row)",
+            "the settlement at `col, row`: its dwelling value and its neighbours' (empty \
+             spaces as the table's `[empty_dwelling]` says; not a settlement: an error)",
             |l: &mut Landscape, cards: CardsRef, t: TableRef, c: INT, r: INT| -> Fallible<INT> {
                 l.settlement_value(pos(c, r)?, &|id: &str| cards.0.dwelling(id), &|tr| {
                     t.0.empty_dwelling(tr)
@@ -518,8 +716,9 @@ fn register_landscape(engine: &mut Engine) {
                 .map_err(fail)
             },
         )
-        .register_fn(
-            "settlement_values",
+        .api(
+            "l.settlement_values(cards, table)",
+            "every settlement as `#{ col, row, id, value }`",
             |l: &mut Landscape, cards: CardsRef, t: TableRef| {
                 l.settlement_values(&|id: &str| cards.0.dwelling(id), &|tr| {
                     t.0.empty_dwelling(tr)
@@ -534,41 +733,55 @@ fn register_landscape(engine: &mut Engine) {
                 .collect::<Array>()
             },
         )
-        .register_fn(
-            "place_clergy",
+        .api(
+            "l.place_clergy(col, row, who)",
+            "puts clergyman `who` on the building at `col, row` (occupied, not a building, or \
+             `who` placed already: an error)",
             |l: &mut Landscape, c: INT, r: INT, who: &str| -> Fallible<()> {
                 l.place_clergy(pos(c, r)?, who).map_err(fail)
             },
         )
-        .register_fn(
-            "clergy_at",
+        .api(
+            "l.clergy_at(col, row)",
+            "the clergyman on `col, row`, or `()`",
             |l: &mut Landscape, c: INT, r: INT| -> Fallible<Dynamic> {
                 Ok(l.clergy_at(pos(c, r)?).map_or(Dynamic::UNIT, |w| w.into()))
             },
         )
-        .register_fn("clergy_position", |l: &mut Landscape, who: &str| {
-            l.clergy_position(who)
-                .map_or(Dynamic::UNIT, |p| Dynamic::from_map(pos_map(p)))
-        })
-        .register_fn(
-            "return_clergy",
+        .api(
+            "l.clergy_position(who)",
+            "where clergyman `who` stands, or `()`",
+            |l: &mut Landscape, who: &str| {
+                l.clergy_position(who)
+                    .map_or(Dynamic::UNIT, |p| Dynamic::from_map(pos_map(p)))
+            },
+        )
+        .api(
+            "l.return_clergy(who)",
+            "takes clergyman `who` back and returns where it stood (not placed: an error)",
             |l: &mut Landscape, who: &str| -> Fallible<Map> {
                 l.return_clergy(who).map(pos_map).map_err(fail)
             },
         )
-        .register_fn("return_all_clergy", |l: &mut Landscape| {
-            strings(l.return_all_clergy())
-        })
-        .register_fn("placed_clergy", |l: &mut Landscape| {
-            l.placed_clergy()
-                .iter()
-                .map(|(who, p)| {
-                    let mut m = pos_map(*p);
-                    m.insert("who".into(), who.clone().into());
-                    Dynamic::from_map(m)
-                })
-                .collect::<Array>()
-        });
+        .api(
+            "l.return_all_clergy()",
+            "takes every clergyman back and returns their names",
+            |l: &mut Landscape| strings(l.return_all_clergy()),
+        )
+        .api(
+            "l.placed_clergy()",
+            "every placed clergyman as `#{ who, col, row }`",
+            |l: &mut Landscape| {
+                l.placed_clergy()
+                    .iter()
+                    .map(|(who, p)| {
+                        let mut m = pos_map(*p);
+                        m.insert("who".into(), who.clone().into());
+                        Dynamic::from_map(m)
+                    })
+                    .collect::<Array>()
+            },
+        );
 }
 
 /// A card as an object map with every field; `effect` as plain maps and arrays.
@@ -610,56 +823,88 @@ pub fn card_map(c: &Card) -> Map {
 fn register_cards(engine: &mut Engine) {
     engine
         .register_type_with_name::<CardsRef>("Cards")
-        .register_fn("to_string", |c: &mut CardsRef| {
-            format!("<{} cards>", c.0.all().len())
+        .api(
+            "c.to_string()",
+            "how the cards print: how many there are",
+            |c: &mut CardsRef| format!("<{} cards>", c.0.all().len()),
+        )
+        .api("c.len()", "how many cards there are", |c: &mut CardsRef| {
+            c.0.all().len() as INT
         })
-        .register_fn("len", |c: &mut CardsRef| c.0.all().len() as INT)
-        .register_fn("variant", |c: &mut CardsRef, v: &str| {
-            CardsRef(Arc::new(c.0.for_variant(v)))
-        })
-        .register_fn("solo", |c: &mut CardsRef| {
-            CardsRef(Arc::new(c.0.for_solo()))
-        })
-        .register_fn("ids", |c: &mut CardsRef| {
+        .api(
+            "c.variant(name)",
+            "the cards of variant `name` and the shared ones",
+            |c: &mut CardsRef, v: &str| CardsRef(Arc::new(c.0.for_variant(v))),
+        )
+        .api(
+            "c.solo()",
+            "the cards but those the solo game removes",
+            |c: &mut CardsRef| CardsRef(Arc::new(c.0.for_solo())),
+        )
+        .api("c.ids()", "the cards' ids", |c: &mut CardsRef| {
             strings(c.0.all().iter().map(|c| c.id.clone()))
         })
-        .register_fn("has", |c: &mut CardsRef, id: &str| c.0.get(id).is_some())
-        .register_fn("get", |c: &mut CardsRef, id: &str| {
-            card(&c.0, id).map(card_map)
-        })
-        .register_fn("find", |c: &mut CardsRef, name: &str| {
-            c.0.by_name(name)
-                .map_or(Dynamic::UNIT, |c| Dynamic::from_map(card_map(c)))
-        })
-        .register_fn("is_cloister", |c: &mut CardsRef, id: &str| {
-            card(&c.0, id).map(|c| c.cloister)
-        })
-        .register_fn("dwelling", |c: &mut CardsRef, id: &str| {
-            card(&c.0, id).map(|c| c.dwelling)
-        })
-        .register_fn("economic", |c: &mut CardsRef, id: &str| {
-            card(&c.0, id).map(|c| c.economic)
-        });
+        .api(
+            "c.has(id)",
+            "whether there is a card `id`",
+            |c: &mut CardsRef, id: &str| c.0.get(id).is_some(),
+        )
+        .api(
+            "c.get(id)",
+            "card `id` with every field: `#{ id, name, kind, variant, age, solo, cost, \
+             economic, dwelling, terrain, cloister, raises_work_contract_price, function, \
+             effect }` (no such card: an error)",
+            |c: &mut CardsRef, id: &str| card(&c.0, id).map(card_map),
+        )
+        .api(
+            "c.find(name)",
+            "the card called `name`, as `get` gives it, or `()`",
+            |c: &mut CardsRef, name: &str| {
+                c.0.by_name(name)
+                    .map_or(Dynamic::UNIT, |c| Dynamic::from_map(card_map(c)))
+            },
+        )
+        .api(
+            "c.is_cloister(id)",
+            "whether card `id` is a cloister",
+            |c: &mut CardsRef, id: &str| card(&c.0, id).map(|c| c.cloister),
+        )
+        .api(
+            "c.dwelling(id)",
+            "card `id`'s dwelling value",
+            |c: &mut CardsRef, id: &str| card(&c.0, id).map(|c| c.dwelling),
+        )
+        .api(
+            "c.economic(id)",
+            "card `id`'s economic value",
+            |c: &mut CardsRef, id: &str| card(&c.0, id).map(|c| c.economic),
+        );
 }
 
 fn register_table(engine: &mut Engine) {
     engine
         .register_type_with_name::<TableRef>("Table")
-        .register_fn("to_string", |_: &mut TableRef| {
-            "<Ora et Labora table>".to_owned()
-        })
-        .register_fn(
-            "wheel_values",
+        .api(
+            "t.to_string()",
+            "how the table prints",
+            |_: &mut TableRef| "<Ora et Labora table>".to_owned(),
+        )
+        .api(
+            "t.wheel_values(side)",
+            "the values of the production wheel's side `side` (`\"front\"`, `\"back\"`)",
             |t: &mut TableRef, name: &str| -> Fallible<Array> {
                 let values = side(&t.0.wheel_sides, "wheel", name)?;
                 Ok(values.iter().map(|v| Dynamic::from_int(*v)).collect())
             },
         )
-        .register_fn("solo_indicators", |t: &mut TableRef| {
-            strings(t.0.solo_indicators.clone())
-        })
-        .register_fn(
-            "wheel",
+        .api(
+            "t.solo_indicators()",
+            "the goods indicators of the solo game",
+            |t: &mut TableRef| strings(t.0.solo_indicators.clone()),
+        )
+        .api(
+            "t.wheel(side, indicators)",
+            "a production wheel of side `side` with the indicators named at 0",
             |t: &mut TableRef, name: &str, indicators: Array| -> Fallible<Wheel> {
                 let names = indicators
                     .into_iter()
@@ -671,15 +916,18 @@ fn register_table(engine: &mut Engine) {
                 Wheel::new(side(&t.0.wheel_sides, "wheel", name)?.clone(), &names).map_err(fail)
             },
         )
-        .register_fn(
-            "prices",
+        .api(
+            "t.prices(list)",
+            "the landscape prices of `list` (`\"district_solo\"`, `\"plot_solo\"`, \
+             `\"district_multiplayer\"`, `\"plot_multiplayer\"`), in purchase order",
             |t: &mut TableRef, name: &str| -> Fallible<Array> {
                 let prices = side(&t.0.prices, "price list", name)?;
                 Ok(prices.iter().map(|v| Dynamic::from_int(*v)).collect())
             },
         )
-        .register_fn(
-            "heartland",
+        .api(
+            "t.heartland(name)",
+            "the heartland `name` (`\"player\"` or `\"neutral\"`) as a landscape",
             |t: &mut TableRef, name: &str| -> Fallible<Landscape> {
                 Ok(Landscape::from_heartland(side(
                     &t.0.heartlands,
@@ -688,12 +936,16 @@ fn register_table(engine: &mut Engine) {
                 )?))
             },
         )
-        .register_fn("district_sides", |t: &mut TableRef| {
-            strings(t.0.districts.keys().cloned())
-        })
-        .register_fn("plot_sides", |t: &mut TableRef| {
-            strings(t.0.plots.keys().cloned())
-        });
+        .api(
+            "t.district_sides()",
+            "the sides of a district card: `[\"hills\", \"plains\"]`",
+            |t: &mut TableRef| strings(t.0.districts.keys().cloned()),
+        )
+        .api(
+            "t.plot_sides()",
+            "the sides of a plot card: `[\"coast\", \"mountain\"]`",
+            |t: &mut TableRef| strings(t.0.plots.keys().cloned()),
+        );
 }
 
 /// Registers every type and function of the family.
