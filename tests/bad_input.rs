@@ -208,8 +208,16 @@ fn runaway_recursion_and_huge_values_are_stopped() {
         Limits::default(),
     );
     assert!(e.contains("functions called one another too deep"), "{e}");
-    let e = scoring_error(&lib, "let s = \"xx\"; loop { s += s; }", Limits::default());
-    assert!(e.contains("too large"), "{e}");
+    // A value that keeps doubling stops at the memory ceiling; one call that asks for
+    // more than the ceiling at once is refused before it is made.
+    let limits = Limits {
+        max_memory: 256 << 20,
+        ..Limits::default()
+    };
+    let e = scoring_error(&lib, "let s = \"xx\"; loop { s += s; }", limits);
+    assert!(e.contains("grew past 256 MiB of memory"), "{e}");
+    let e = scoring_error(&lib, "[].pad(1_000_000_000_000, 0)", limits);
+    assert!(e.contains("too large: the rules may hold 256 MiB"), "{e}");
 }
 
 #[test]

@@ -64,13 +64,11 @@ pub fn build_engine(
         .set_max_operations(limits.max_operations)
         .set_max_call_levels(limits.max_call_levels)
         .set_max_expr_depths(limits.max_expr_depth, limits.max_expr_depth)
-        .set_max_string_size(limits.max_string_size)
-        .set_max_array_size(limits.max_array_size)
-        .set_max_map_size(limits.max_map_size)
         .set_max_modules(limits.max_modules)
         .set_module_resolver(ScriptsOnly(FileModuleResolver::new_with_path(scripts_dir)));
     engine.disable_symbol("eval");
     super::stopping::install(&mut engine, limits, deadline);
+    super::memory::register(&mut engine, limits.max_memory);
     super::profile::install(&mut engine);
     let out = prints.clone();
     engine.on_print(move |s| out.borrow_mut().push(s.to_owned()));
