@@ -662,6 +662,9 @@ fn a_broken_invaders_pyramid_or_ranking_is_reported_at_the_manifest_table() {
         e.starts_with("variants/x.toml:17:1: [data.pyramid]: level 6: slot \"X\""),
         "{e}"
     );
+    variant("slots = \"IIIIIPG\"", "slots = \"IIIIIGP\"");
+    assert!(session_error(&lib, "x")
+        .contains("level 3: the reinforcement spaces (G) end their level: \"IIIIIGP\""));
     variant("reinforce_levels = [3, 2, 1]", "reinforce_levels = [3, 9]");
     assert!(session_error(&lib, "x").contains("reinforce level 9 is not one of the levels"));
     variant("{ max = 110,", "{ max = 20,");

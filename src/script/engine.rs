@@ -1,6 +1,7 @@
 //! The one place a Rhai engine is built: limits, the sandboxed `import`, captured
 //! `print`, the host's generic API and the API of the variant's family (only that one).
-//! Each thread builds its own engine (no `sync`).
+//! A bot's engine adds the bots' API on top (see [`super::BotApi`]). Each thread builds
+//! its own engine (no `sync`).
 
 use super::limits::Limits;
 use super::stopping::Deadline;
@@ -81,8 +82,6 @@ pub fn build_engine(
     super::sorting::register(&mut engine);
     super::paint::register(&mut engine);
     super::view::register(&mut engine);
-    super::bot_api::register(&mut engine);
-    super::turn_search::register(&mut engine);
     super::events::register(&mut engine);
     super::tables::register(&mut engine);
     super::lists::register(&mut engine);

@@ -1,7 +1,6 @@
 //! The Rhai host: one engine builder with every limit, the rules contract, data files,
 //! diagnostics that name file, line and column, and the primitives registered for scripts.
 
-mod bot_api;
 mod data;
 mod diagnostics;
 mod engine;
@@ -20,12 +19,11 @@ mod rules;
 mod sorting;
 mod stopping;
 mod tables;
-mod turn_search;
 pub mod view;
 pub mod words;
 
 pub use events::Event;
 pub use family::{DataError, Family, PictureInput};
 pub use limits::Limits;
-pub use rules::{Goal, Move, Rules};
+pub use rules::{BotApi, Goal, Move, Rules};
 pub use view::ViewOptions;
