@@ -215,12 +215,16 @@ fn runaway_recursion_and_huge_values_are_stopped() {
         Limits::default(),
     ));
     assert!(e.contains("functions called one another too deep"), "{e}");
-    let e = stopped(scoring_error(
-        &lib,
-        "let s = \"xx\"; loop { s += s; }",
-        Limits::default(),
-    ));
-    assert!(e.contains("too large"), "{e}");
+    // A value that keeps doubling stops at the memory ceiling; one call that asks for
+    // more than the ceiling at once is refused before it is made.
+    let limits = Limits {
+        max_memory: 256 << 20,
+        ..Limits::default()
+    };
+    let e = stopped(scoring_error(&lib, "let s = \"xx\"; loop { s += s; }", limits));
+    assert!(e.contains("grew past 256 MiB of memory"), "{e}");
+    let e = scoring_error(&lib, "[].pad(1_000_000_000_000, 0)", limits).to_string();
+    assert!(e.contains("too large: the rules may hold 256 MiB"), "{e}");
 }
 
 #[test]
@@ -675,6 +679,9 @@ fn a_broken_invaders_pyramid_or_ranking_is_reported_at_the_manifest_table() {
         e.starts_with("variants/x.toml:17:1: [data.pyramid]: level 6: slot \"X\""),
         "{e}"
     );
+    variant("slots = \"IIIIIPG\"", "slots = \"IIIIIGP\"");
+    assert!(session_error(&lib, "x")
+        .contains("level 3: the reinforcement spaces (G) end their level: \"IIIIIGP\""));
     variant("reinforce_levels = [3, 2, 1]", "reinforce_levels = [3, 9]");
     assert!(session_error(&lib, "x").contains("reinforce level 9 is not one of the levels"));
     variant("{ max = 110,", "{ max = 20,");

@@ -70,6 +70,19 @@ impl Game {
             .unwrap_or_else(|e| panic!("eval `{expr}`: {e}"))
     }
 
+    /// Evaluates Rhai with `state` in scope in the engine of the variant's greedy bot,
+    /// which has the bots' API (a rules engine has not).
+    pub fn bot_eval(&self, expr: &str) -> Dynamic {
+        let variant = &self.rules.variant;
+        let bot = houserules::bot::find(variant, "greedy")
+            .and_then(|b| b.load(variant, Limits::default()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let rules = bot.rules().expect("a script bot");
+        rules
+            .eval(&self.state, expr)
+            .unwrap_or_else(|e| panic!("eval `{expr}` in the bot's engine: {e}"))
+    }
+
     /// The message of the error evaluating `expr` gives (it must fail).
     pub fn eval_error(&self, expr: &str) -> String {
         match self.rules.eval(&self.state, expr) {

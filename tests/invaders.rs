@@ -15,26 +15,12 @@ pub(crate) fn invaders(overrides: &[(&str, &str)]) -> Game {
     Game::new("invaders", overrides, 1)
 }
 
-/// Marks the first `n` meeples of the pyramid as played.
+/// Takes the first `n` meeples out of the pyramid, as placing them would.
 fn play_from_pyramid(g: &mut Game, n: usize) {
     for _ in 0..n {
         let pyramid = g.eval("let s = state; s.take_meeple(); s.pyramid");
         g.put("pyramid", pyramid);
-        find_next_meeple(g);
     }
-}
-
-/// Sets the pyramid (a Rhai expression) as a test's position needs it.
-fn set_pyramid(g: &mut Game, levels: &str) {
-    g.set("pyramid", levels);
-    find_next_meeple(g);
-}
-
-/// The next meeple is kept beside the pyramid (see next_meeple() in invaders.rhai): a
-/// test that changes the pyramid looks for it again, as the rules do.
-fn find_next_meeple(g: &mut Game) {
-    let next = g.eval("let s = state; s.find_next_meeple(); s.next_in_line");
-    g.put("next_in_line", next);
 }
 
 fn meeples(g: &Game) -> Vec<(i64, i64, i64)> {
@@ -60,7 +46,7 @@ fn meeples(g: &Game) -> Vec<(i64, i64, i64)> {
 fn meeples_come_from_the_pyramid_top_down_and_left_to_right() {
     let g = invaders(&[]);
     let order = g.text(
-        r#"let s = state; let seq = ""; while s.next_meeple() != () { seq += s.next_meeple().kind; s.take_meeple(); } seq"#,
+        r#"let s = state; let seq = ""; while s.next_meeple() != () { seq += s.next_meeple(); s.take_meeple(); } seq"#,
     );
     // Your meeples are the 2nd, 5th, 9th, 14th, 20th, 27th and 35th; empty spaces skipped.
     assert_eq!(order, "IPIIPIIIPIIIIPIIIIIPIIIIIIPIIIIIIIP");
@@ -71,7 +57,7 @@ fn meeples_come_from_the_pyramid_top_down_and_left_to_right() {
 fn the_pyramid_is_data_a_derived_manifest_can_replace() {
     let g = Game::new("invaders-gentle", &[], 1);
     assert_eq!(
-        g.text("state.next_meeple().kind"),
+        g.text("state.next_meeple()"),
         "P",
         "the gentle pyramid starts with yours"
     );
@@ -94,7 +80,7 @@ fn an_invader_may_only_claim_a_free_field_and_placing_it_is_optional() {
     );
     g.play("none");
     assert_eq!(
-        g.text("state.next_meeple().kind"),
+        g.text("state.next_meeple()"),
         "I",
         "the same invader stays first in line"
     );
@@ -110,7 +96,7 @@ fn an_invader_cannot_claim_a_field_already_claimed() {
     assert_eq!(moves.len(), 2, "only the north field is free: {moves:?}");
     g.play(moves.iter().find(|m| m.starts_with("field:")).unwrap());
     assert!(meeples(&g).contains(&(-1, 0, INVADER as i64)));
-    assert_eq!(g.text("state.next_meeple().kind"), "P");
+    assert_eq!(g.text("state.next_meeple()"), "P");
 }
 
 #[test]
@@ -220,26 +206,22 @@ fn free_segments_of_one_kind_leave_the_others_out() {
 }
 
 #[test]
-fn a_feature_tells_its_open_cells_and_how_many_tiles_left_can_fill_them() {
+fn the_bots_aggregates_are_asked_in_a_bots_engine_only() {
     let g = invaders(&[]);
-    // The start tile's road runs west to east: both ends are open.
-    let road = g.int("state.board.segments(0, 0).filter(|s| s.kind == \"road\")[0].feature");
-    assert_eq!(
-        g.text(&format!(
-            "state.board.open_cells({road}).map(|c| [c.x, c.y])"
-        )),
-        "[[-1, 0], [1, 0]]"
-    );
-    assert_eq!(g.text("state.board.fillable(1, 0)"), "true");
-    assert_eq!(g.text(&format!("state.board.dead_end({road})")), "false");
-    // Some of the 71 tiles left have no road to join the start road with (src/games/
-    // carcassonne/tests.rs checks the count against every legal placement).
-    let fillers = g.int(&format!("state.board.fewest_fillers({road})"));
-    assert!((1..71).contains(&fillers), "{fillers}");
-    for call in ["dead_end", "fewest_fillers"] {
-        let e = g.eval_error(&format!("state.board.{call}(999)"));
-        assert!(e.contains("999"), "{e}");
+    for call in [
+        "state.board.meeple_outlook()",
+        "state.board.feature_outlook()",
+        "state.board.placeable_without_free([\"road\"])",
+        "state.pyramid.count_in(\"slots\", [\"I\"])",
+    ] {
+        let e = g.eval_error(call);
+        assert!(e.contains("not found"), "{call}: {e}");
     }
+    assert_eq!(
+        g.bot_eval("state.pyramid.count_in(\"slots\", [\"I\"])")
+            .to_string(),
+        "28"
+    );
 }
 
 #[test]
@@ -249,16 +231,28 @@ fn a_meeples_outlook_answers_the_questions_of_its_feature_at_once() {
         let road = b.segments(0, 0).filter(|s| s.kind == \"road\")[0]; \
         b.place_meeple(0, 0, road.index, 1); \
         let f = road.feature;";
-    assert_eq!(g.text(&format!("{asked} b.meeple_outlook().len()")), "1");
     assert_eq!(
-        g.text(&format!(
+        g.bot_eval(&format!("{asked} b.meeple_outlook().len()"))
+            .to_string(),
+        "1"
+    );
+    assert_eq!(
+        g.bot_eval(&format!(
             "{asked} let m = b.meeple_outlook()[0]; \
-            [m.colour, m.open, m.points, m.fillers] == [1, b.open_edges(f), b.points(f), b.fewest_fillers(f)]"
-        )),
+            [m.colour, m.open, m.points] == [1, b.open_edges(f), b.points(f)]"
+        ))
+        .to_string(),
         "true"
     );
     assert_eq!(g.text(&format!("{asked} b.open_edges(f)")), "2");
-    assert_eq!(g.text("state.board.meeple_outlook()"), "[]");
+    // Some of the 71 tiles left have no road to join the start road with (src/games/
+    // carcassonne/tests.rs checks the count against every legal placement).
+    let fillers = g
+        .bot_eval(&format!("{asked} b.meeple_outlook()[0].fillers"))
+        .as_int()
+        .unwrap();
+    assert!((1..71).contains(&fillers), "{fillers}");
+    assert_eq!(g.bot_eval("state.board.meeple_outlook()").to_string(), "[]");
 }
 
 #[test]
@@ -270,14 +264,15 @@ fn a_features_outlook_answers_the_questions_of_each_occupied_feature_at_once() {
         b.place_meeple(0, 0, 2, 1); b.place_meeple(0, 0, 1, 0); \
         let o = b.feature_outlook();";
     let entry = |i: usize| {
-        g.text(&format!(
+        g.bot_eval(&format!(
             "{placed} let f = o[{i}]; [f.kind, f.open, f.points, f.meeples, f.majority, \
             f.cities_complete, f.cities_incomplete, f.feature == b.segments(0, 0)[{}].feature]",
             [1, 2][i]
         ))
+        .to_string()
     };
     // In the board's order of meeples: the road's first.
-    assert_eq!(g.text(&format!("{placed} o.len()")), "2");
+    assert_eq!(g.bot_eval(&format!("{placed} o.len()")).to_string(), "2");
     assert_eq!(entry(0), "[\"road\", 2, 1, [0], [0], 0, 0, true]");
     assert_eq!(
         entry(1),
@@ -286,7 +281,10 @@ fn a_features_outlook_answers_the_questions_of_each_occupied_feature_at_once() {
             g.int("state.board.open_edges(state.board.segments(0, 0)[2].feature)")
         )
     );
-    assert_eq!(g.text("state.board.feature_outlook()"), "[]");
+    assert_eq!(
+        g.bot_eval("state.board.feature_outlook()").to_string(),
+        "[]"
+    );
 }
 
 #[test]
@@ -385,7 +383,10 @@ fn a_returning_meeple_may_reinforce_levels_3_2_1_or_leave() {
         ]
     );
     g.play("reinforce:level2");
-    assert_eq!(g.text("state.pyramid[5].slots"), "IIIIIIPR");
+    assert_eq!(
+        g.text("state.pyramid[5].slots"),
+        r#"["I", "I", "I", "I", "I", "I", "P", "R"]"#
+    );
     assert_eq!(g.text("state.phase"), "place");
 }
 
@@ -395,8 +396,9 @@ fn with_level_4_empty_level_3_can_no_longer_be_reinforced() {
     // Levels 7 to 4 hold 14 meeples; then the 5 invaders of level 3: yours is next.
     your_road_about_to_complete(&mut g, 19);
     assert_eq!(
-        g.text("state.next_meeple()"),
-        "#{\"kind\": \"P\", \"level\": 3, \"li\": 4, \"si\": 5}"
+        g.text("state.pyramid[0]"),
+        r#"#{"level": 3, "slots": ["P", "G"]}"#,
+        "yours is next, and the levels above left the pyramid"
     );
     g.play("-1,0@270");
     g.play("none");
@@ -411,7 +413,7 @@ fn with_no_space_ahead_the_meeple_leaves_the_game() {
     let mut g = invaders(&[]);
     // Everything above level 1 and its invaders are played: nothing lies below yours.
     your_road_about_to_complete(&mut g, 34);
-    assert_eq!(g.int("state.next_meeple().level"), 1);
+    assert_eq!(g.int("state.pyramid[0].level"), 1);
     g.play("-1,0@270");
     g.play("none");
     assert_eq!(g.text("state.phase"), "place", "no reinforcement choice");
@@ -443,7 +445,7 @@ pub(crate) fn end_table(g: &mut Game) {
         .meeple(0, -1, "field:NwNeEnEsWsWn", INVADER);
     g.set_table(board, 0, "U");
     g.set("piles", "[pile([])]");
-    set_pyramid(g, r#"[#{ level: 1, slots: "PI-" }]"#);
+    g.set("pyramid", r#"[#{ level: 1, slots: ["P", "I"] }]"#);
     g.play("0,1@90");
     g.play("none");
 }
@@ -504,7 +506,7 @@ fn tied_field(g: &mut Game) {
         .meeple(1, -1, "field:NwNeEnEsSeSwWsWn", INVADER);
     g.set_table(board, 0, "U");
     g.set("piles", "[pile([])]");
-    set_pyramid(g, "[]");
+    g.set("pyramid", "[]");
     g.play("1,0@90");
 }
 

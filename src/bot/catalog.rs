@@ -21,6 +21,7 @@
 //! is. The `search` bot gets the same helpers (without a bot file of its own): they are
 //! how it knows, in Rhai, what a good position is in the game it plays.
 
+use super::api;
 use super::base::Bot;
 use super::random::RandomBot;
 use super::script::ScriptBot;
@@ -133,11 +134,16 @@ impl BotSource {
                     variant.clone(),
                     limits.for_bot_search(),
                     files,
+                    api::register,
                 )?),
             },
             BotSource::Search { options, files, .. } => {
-                let rules =
-                    Rules::compile_with_helpers(variant.clone(), limits.for_bot_search(), files)?;
+                let rules = Rules::compile_with_helpers(
+                    variant.clone(),
+                    limits.for_bot_search(),
+                    files,
+                    api::register,
+                )?;
                 if let Some((name, arity)) = search::HELPERS
                     .into_iter()
                     .find(|&(name, arity)| !rules.defines(name, arity))

@@ -3,12 +3,15 @@
 //! built in; the others are Rhai scripts under `scripts/bots/` (see [`catalog`] for how
 //! a name is found and scripts/README.md for the contract).
 
+mod api;
 mod base;
 pub mod catalog;
 mod hidden;
+mod lists;
 mod random;
 mod script;
 pub mod search;
+mod turn_search;
 
 pub use base::Bot;
 pub use catalog::{by_name, find, BotSource, LoadedBot};

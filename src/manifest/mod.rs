@@ -10,6 +10,7 @@ pub use library::{Library, HOME_VAR};
 pub use options::{OptionKind, OptionSpec, OptionValue, OptionValues};
 
 use crate::diagnostic::{Diagnostic, Kind};
+use crate::script::Family;
 use raw::{RawData, RawManifest, RawOption};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -44,7 +45,8 @@ pub struct Variant {
     pub name: String,
     pub title: String,
     pub description: String,
-    pub game: String,
+    /// The family of primitives the manifest's `game` names, found once here.
+    pub family: &'static dyn Family,
     pub manifest: PathBuf,
     /// Ancestors' names, nearest first.
     pub parents: Vec<String>,
@@ -183,19 +185,18 @@ fn load_chain(
                         crate::games::names()
                     ))
             })?;
-            if crate::games::find(game.get_ref()).is_none() {
-                return Err(file
-                    .error(game, format!("no game family `{}`", game.get_ref()))
+            let family = crate::games::find(game.get_ref()).ok_or_else(|| {
+                file.error(game, format!("no game family `{}`", game.get_ref()))
                     .with_help(format!(
                         "`game` names a family of primitives: {} (DESIGN.md, 'Families')",
                         crate::games::names()
-                    )));
-            }
+                    ))
+            })?;
             Variant {
                 name: String::new(),
                 title: String::new(),
                 description: String::new(),
-                game: game.get_ref().clone(),
+                family,
                 manifest: PathBuf::new(),
                 parents: Vec::new(),
                 scripts: Vec::new(),
@@ -276,13 +277,13 @@ fn find_parent(
 fn apply(file: &Parsed, variant: &mut Variant) -> Result<(), Diagnostic> {
     let raw = &file.raw;
     if let Some(game) = &raw.game {
-        if game.get_ref() != &variant.game {
+        if game.get_ref() != variant.family.name() {
             return Err(file.error(
                 game,
                 format!(
                     "`game = \"{}\"` differs from the parent's `{}`",
                     game.get_ref(),
-                    variant.game
+                    variant.family.name()
                 ),
             ));
         }

@@ -1,6 +1,7 @@
 //! The one place a Rhai engine is built: limits, the sandboxed `import`, captured
 //! `print`, the host's generic API and the API of the variant's family (only that one).
-//! Each thread builds its own engine (no `sync`).
+//! A bot's engine adds the bots' API on top (see [`super::BotApi`]). Each thread builds
+//! its own engine (no `sync`).
 
 use super::limits::Limits;
 use super::stopping::Deadline;
@@ -64,13 +65,11 @@ pub fn build_engine(
         .set_max_operations(limits.max_operations)
         .set_max_call_levels(limits.max_call_levels)
         .set_max_expr_depths(limits.max_expr_depth, limits.max_expr_depth)
-        .set_max_string_size(limits.max_string_size)
-        .set_max_array_size(limits.max_array_size)
-        .set_max_map_size(limits.max_map_size)
         .set_max_modules(limits.max_modules)
         .set_module_resolver(ScriptsOnly(FileModuleResolver::new_with_path(scripts_dir)));
     engine.disable_symbol("eval");
     super::stopping::install(&mut engine, limits, deadline);
+    super::memory::register(&mut engine, limits.max_memory);
     super::profile::install(&mut engine);
     let out = prints.clone();
     engine.on_print(move |s| out.borrow_mut().push(s.to_owned()));
@@ -83,8 +82,6 @@ pub fn build_engine(
     super::sorting::register(&mut engine);
     super::paint::register(&mut engine);
     super::view::register(&mut engine);
-    super::bot_api::register(&mut engine);
-    super::turn_search::register(&mut engine);
     super::events::register(&mut engine);
     super::tables::register(&mut engine);
     super::lists::register(&mut engine);

@@ -33,6 +33,10 @@ pub trait Family: Sync {
     /// Registers the family's types and functions on an engine (after the host's own).
     fn register(&self, _engine: &mut Engine) {}
 
+    /// Registers what only the family's bots ask (aggregates a bot's evaluation reads in
+    /// one call), on the engines that run bots: a rules engine does not have them.
+    fn register_bot_api(&self, _engine: &mut Engine) {}
+
     /// The data entries the family's primitives cannot do without (Carcassonne's tile
     /// set): a variant that lacks one is refused at its manifest, not deep in a script.
     fn required_data(&self) -> &'static [&'static str] {
@@ -48,5 +52,12 @@ pub trait Family: Sync {
     /// The table as an SVG picture, or `None` when the family draws no picture.
     fn svg(&self, _input: PictureInput) -> Option<Result<String, String>> {
         None
+    }
+}
+
+/// A family shows as its name (a [`crate::manifest::Variant`] holds one).
+impl std::fmt::Debug for dyn Family {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }

@@ -13,12 +13,11 @@ pub struct Limits {
     pub time_limit: Duration,
     pub max_call_levels: usize,
     pub max_expr_depth: usize,
-    pub max_string_size: usize,
-    pub max_array_size: usize,
-    pub max_map_size: usize,
     pub max_modules: usize,
-    /// Bytes the whole process may hold while a script runs: the bound that still holds
-    /// where a size limit is not checked (see `memory.rs`).
+    /// Bytes the whole process may hold while a script runs: the bound on how far the
+    /// rules' values may grow (see `memory.rs`). Rhai's own limits on the size of a
+    /// string, array or map are not set: Rhai checks them by measuring the whole value
+    /// after every assignment to a part of it, and a rule's `this` is the whole game.
     pub max_memory: usize,
     /// At the REPL, the time that all the hook calls of one command share (a command
     /// that plays many moves gets it anew for each move): a runaway rule stops within
@@ -34,11 +33,6 @@ impl Default for Limits {
             time_limit: Duration::from_secs(10),
             max_call_levels: 64,
             max_expr_depth: 128,
-            max_string_size: 1 << 20,
-            max_array_size: 100_000,
-            // Rhai counts the entries of every map a value holds, nested ones included:
-            // a whole game's events (a map each) must fit.
-            max_map_size: 100_000,
             max_modules: 32,
             max_memory: 1 << 30,
             command_time: None,
@@ -57,7 +51,7 @@ impl Limits {
 
     /// A bot's `choose` is a search over many imagined games, not one rule step: it may
     /// take ten times the operations and time of a rule hook (a lookahead decision on a
-    /// full Invaders board takes seconds). Size and depth limits stay as they are.
+    /// full Invaders board takes seconds). Memory and depth limits stay as they are.
     pub fn for_bot_search(self) -> Limits {
         Limits {
             max_operations: self.max_operations.saturating_mul(10),

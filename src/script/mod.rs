@@ -2,7 +2,6 @@
 //! diagnostics that name file, line and column, and the primitives registered for scripts.
 
 pub mod api;
-mod bot_api;
 mod data;
 mod diagnostics;
 mod engine;
@@ -21,7 +20,6 @@ mod rules;
 mod sorting;
 mod stopping;
 mod tables;
-mod turn_search;
 pub mod view;
 pub mod words;
 
@@ -29,5 +27,5 @@ pub use api::Api;
 pub use events::Event;
 pub use family::{DataError, Family, PictureInput};
 pub use limits::Limits;
-pub use rules::{Goal, Move, Rules};
+pub use rules::{BotApi, Goal, Move, Rules};
 pub use view::ViewOptions;

@@ -1,7 +1,11 @@
 //! A variant's compiled rules and the calls of the rules contract (see DESIGN.md):
 //! `setup`, `moves`, `play`, `over`, `score`, and the optional `view` and `goals`, each
 //! run with `this` bound to the game state. The state is one Rhai object map owned by
-//! the caller.
+//! the caller; its fields are the rules' own but for `options`, `seed`, `rng` and `data`,
+//! which the host sets, and `turn`, which the host reads when the rules keep one (a
+//! value that changes when a turn ends and not before): the bots' turn search
+//! (src/bot/turn_search.rs) finishes a turn by playing until `turn` changes or `over()`
+//! says the game ended.
 
 use super::data;
 use super::diagnostics::{parse_error, runtime_error, Sources};
@@ -18,6 +22,10 @@ use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::{OptionValues, ScriptFile, Variant};
 use rhai::{CallFnOptions, Dynamic, Engine, FuncArgs, ImmutableString, Map, Scope, AST};
 use sha2::{Digest, Sha256};
+
+/// Registers the bots' API (the host's and the family's) on the engine of a bot: the
+/// bot layer's, handed in so that the rules know no bot.
+pub type BotApi = fn(&mut Engine, &dyn Family);
 
 /// The hooks every variant must define, with their arity.
 const REQUIRED_HOOKS: [(&str, usize); 5] = [
@@ -57,7 +65,6 @@ pub struct Goal {
 /// A variant's scripts compiled and merged, with an engine to run them.
 pub struct Rules {
     pub variant: Variant,
-    family: &'static dyn Family,
     engine: Engine,
     ast: AST,
     sources: Sources,
@@ -78,19 +85,20 @@ impl Rules {
     /// Compiles the variant's scripts in manifest order; later functions override earlier
     /// ones with the same name and arity.
     pub fn compile(variant: Variant, limits: Limits) -> Result<Rules, Diagnostic> {
-        Rules::compile_with_helpers(variant, limits, &[])
+        Rules::compile_all(variant, limits, &[], None)
     }
 
     /// Compiles a bot (its files in merge order, the bot itself last) together with the
-    /// variant's rules, for the bot's own use. The bot comes first, so a rule function
-    /// wins over a bot function of the same name: the bot's copy of the rules plays
-    /// exactly like the game's.
+    /// variant's rules, for the bot's own use, on an engine with the bots' API. The bot
+    /// comes first, so a rule function wins over a bot function of the same name: the
+    /// bot's copy of the rules plays exactly like the game's.
     pub fn compile_with_bot(
         variant: Variant,
         limits: Limits,
         bot: &[ScriptFile],
+        bot_api: BotApi,
     ) -> Result<Rules, Diagnostic> {
-        let rules = Rules::compile_with_helpers(variant, limits, bot)?;
+        let rules = Rules::compile_with_helpers(variant, limits, bot, bot_api)?;
         if !rules.defines("choose", 2) {
             let shown = bot.last().map(|f| f.shown.as_str()).unwrap_or("bot");
             return Err(Diagnostic::in_file(
@@ -112,16 +120,20 @@ impl Rules {
         variant: Variant,
         limits: Limits,
         helpers: &[ScriptFile],
+        bot_api: BotApi,
     ) -> Result<Rules, Diagnostic> {
-        let first = helpers;
-        let family = crate::games::find(&variant.game).ok_or_else(|| {
-            Diagnostic::in_file(
-                Kind::Manifest,
-                variant.library.show(&variant.manifest),
-                format!("no game family `{}`", variant.game),
-            )
-            .with_help(format!("known families: {}", crate::games::names()))
-        })?;
+        Rules::compile_all(variant, limits, helpers, Some(bot_api))
+    }
+
+    /// Compiles `first` and then the variant's scripts, on an engine with the rules' API
+    /// and, for a bot, the bots' API.
+    fn compile_all(
+        variant: Variant,
+        limits: Limits,
+        first: &[ScriptFile],
+        bot_api: Option<BotApi>,
+    ) -> Result<Rules, Diagnostic> {
+        let family = variant.family;
         let deadline = Deadline::default();
         let prints = PrintBuffer::default();
         let mut engine = build_engine(
@@ -131,6 +143,9 @@ impl Rules {
             &deadline,
             &prints,
         );
+        if let Some(register) = bot_api {
+            register(&mut engine, family);
+        }
         let layers = SharedLayers::default();
         parent::register(&mut engine, &layers);
         let mut compiled = Vec::new();
@@ -199,7 +214,6 @@ impl Rules {
         );
         let rules = Rules {
             variant,
-            family,
             engine,
             ast,
             sources,
@@ -249,7 +263,7 @@ impl Rules {
 
     /// The family whose primitives the rules use.
     pub fn family(&self) -> &'static dyn Family {
-        self.family
+        self.variant.family
     }
 
     /// Whether the merged scripts define `name` with `arity` parameters.

@@ -1,5 +1,6 @@
-//! Stopping a script that runs too long or grows too big: Ctrl-C, the time limits, the
-//! operations limit and the memory ceiling, checked by the engine's progress callback every 256 operations.
+//! Stopping a script that runs too long or grows too big: Ctrl-C, the time limits and
+//! the operations limit, checked by the engine's progress callback every 256 operations,
+//! and the memory ceiling, checked at every operation.
 //!
 //! Rhai's own stop (a "system" error) loses the script's position on its way out of
 //! every function call. So where a person reads the message (the REPL, `check`), the
@@ -132,22 +133,22 @@ pub fn install(engine: &mut Engine, limits: &Limits, deadline: &Deadline) {
     let watch = deadline.clone();
     engine.on_progress(move |ops| {
         watch.0.latest.set(ops);
-        if ops & 0xFF != 0 {
-            return None;
+        let step = ops & 0xFF == 0;
+        if step {
+            watch.0.operations.set(watch.0.operations.get() + 0x100);
         }
-        watch.0.operations.set(watch.0.operations.get() + 0x100);
-        let why = if interrupt::requested() {
-            Some(INTERRUPTED.to_owned())
-        } else if locate && ops >= soft_operations {
-            Some("the script ran too many operations (an endless loop?)".to_owned())
-        } else if memory::allocated() > max_memory {
-            Some(format!(
-                "the rules' values grew past {} MiB of memory (a map or array that keeps growing?)",
-                max_memory >> 20
-            ))
-        } else {
-            watch.passed()
-        }?;
+        // The memory at every operation (a value may double in one), the rest every 256.
+        let why = memory::past_ceiling(max_memory).or_else(|| {
+            if !step {
+                None
+            } else if interrupt::requested() {
+                Some(INTERRUPTED.to_owned())
+            } else if locate && ops >= soft_operations {
+                Some("the script ran too many operations (an endless loop?)".to_owned())
+            } else {
+                watch.passed()
+            }
+        })?;
         if !locate {
             return Some(why.into());
         }

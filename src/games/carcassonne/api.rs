@@ -16,7 +16,7 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 pub struct TileSetRef(pub Arc<TileSet>);
 
-type Fallible<T> = Result<T, Box<EvalAltResult>>;
+pub(super) type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
 fn error(message: impl Into<String>) -> Box<EvalAltResult> {
     EvalAltResult::ErrorRuntime(message.into().into(), Position::NONE).into()
@@ -52,18 +52,18 @@ fn ints(values: impl IntoIterator<Item = usize>) -> Array {
 }
 
 /// A map for scripts, from its entries.
-fn record<const N: usize>(entries: [(&str, Dynamic); N]) -> Dynamic {
+pub(super) fn record<const N: usize>(entries: [(&str, Dynamic); N]) -> Dynamic {
     Dynamic::from_map(entries.into_iter().map(|(k, v)| (k.into(), v)).collect())
 }
 
-fn colours(values: Vec<u8>) -> Array {
+pub(super) fn colours(values: Vec<u8>) -> Array {
     values
         .into_iter()
         .map(|c| Dynamic::from_int(c as INT))
         .collect()
 }
 
-fn kind_name(kind: SegmentKind) -> &'static str {
+pub(super) fn kind_name(kind: SegmentKind) -> &'static str {
     match kind {
         SegmentKind::City => "city",
         SegmentKind::Road => "road",
@@ -72,15 +72,8 @@ fn kind_name(kind: SegmentKind) -> &'static str {
     }
 }
 
-fn cell_map(c: Pos) -> Dynamic {
-    record([
-        ("x", Dynamic::from_int(INT::from(c.x))),
-        ("y", Dynamic::from_int(INT::from(c.y))),
-    ])
-}
-
 /// The kinds named in a script's list (["road", "city", …]).
-fn segment_kinds(names: &Array) -> Fallible<Vec<SegmentKind>> {
+pub(super) fn segment_kinds(names: &Array) -> Fallible<Vec<SegmentKind>> {
     names.iter().map(|k| segment_kind(&k.to_string())).collect()
 }
 
@@ -323,32 +316,6 @@ pub fn register(engine: &mut Engine) {
             b.neighbour_count(pos(x, y)) as INT
         })
         .register_fn("most_surrounded", most_surrounded)
-        // The empty cells a feature's open sides face: #{ x, y } each.
-        .register_fn("open_cells", |b: &mut Board, f: INT| -> Fallible<Array> {
-            let f = feature_id(b, f)?;
-            Ok(b.open_cells(f).into_iter().map(cell_map).collect())
-        })
-        .register_fn("fillable", |b: &mut Board, x: INT, y: INT| {
-            b.fillable(pos(x, y))
-        })
-        // How many tiles left fit the open cell of `f` that fewest fit (0: a dead end).
-        .register_fn("fewest_fillers", |b: &mut Board, f: INT| -> Fallible<INT> {
-            Ok(b.fewest_fillers(feature_id(b, f)?) as INT)
-        })
-        // A road, city or cloister that some open cell of can take no tile left: it can
-        // never be completed (fields never are).
-        .register_fn("dead_end", |b: &mut Board, f: INT| -> Fallible<bool> {
-            let f = feature_id(b, f)?;
-            Ok(b.open_cells(f).into_iter().any(|c| !b.fillable(c)))
-        })
-        // How many tiles not on the board yet fit somewhere with none of their segments
-        // of `kinds` (["road", "city", …]) free: each joins a feature holding a meeple.
-        .register_fn(
-            "placeable_without_free",
-            |b: &mut Board, kinds: Array| -> Fallible<INT> {
-                Ok(b.placeable_without_free(&segment_kinds(&kinds)?) as INT)
-            },
-        )
         // Places a tile; returns the features it completed.
         .register_fn(
             "place",
@@ -483,41 +450,6 @@ pub fn register(engine: &mut Engine) {
                         ("segment", Dynamic::from_int(m.segment as INT)),
                         ("colour", Dynamic::from_int(m.colour as INT)),
                         ("feature", Dynamic::from_int(m.feature as INT)),
-                    ])
-                })
-                .collect()
-        })
-        // Every meeple with what becomes of its feature, one call for a bot's loop:
-        // #{ colour, open, points, fillers } (`open_edges`, `points`, `fewest_fillers`).
-        .register_fn("meeple_outlook", |b: &mut Board| -> Array {
-            b.meeple_outlook()
-                .into_iter()
-                .map(|m| {
-                    record([
-                        ("colour", Dynamic::from_int(m.colour as INT)),
-                        ("open", Dynamic::from_int(m.open as INT)),
-                        ("points", Dynamic::from_int(m.points)),
-                        ("fillers", Dynamic::from_int(m.fillers as INT)),
-                    ])
-                })
-                .collect()
-        })
-        // Every feature holding meeples, what a bot's loop over them weighs, one call:
-        // #{ feature, kind, open, points, meeples, majority, cities_complete,
-        // cities_incomplete } (the last two count a field's bordered cities).
-        .register_fn("feature_outlook", |b: &mut Board| -> Array {
-            b.feature_outlook()
-                .into_iter()
-                .map(|o| {
-                    record([
-                        ("feature", Dynamic::from_int(o.feature as INT)),
-                        ("kind", kind_name(o.info.kind).into()),
-                        ("open", Dynamic::from_int(o.info.open_edges as INT)),
-                        ("points", Dynamic::from_int(o.points)),
-                        ("meeples", colours(o.meeples).into()),
-                        ("majority", colours(o.majority).into()),
-                        ("cities_complete", Dynamic::from_int(o.cities.0 as INT)),
-                        ("cities_incomplete", Dynamic::from_int(o.cities.1 as INT)),
                     ])
                 })
                 .collect()

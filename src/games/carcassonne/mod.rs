@@ -4,10 +4,11 @@
 //! The primitives are plain Rust with no scripting types and no rule of who scores: the
 //! rules scripts ask questions ("where can this tile go", "what did it complete", "who
 //! has the majority", "what is it worth") and decide for themselves. `api` adapts them
-//! for Rhai, `picture` draws a game's state.
+//! for Rhai (`bot_api`: what only bots ask), `picture` draws a game's state.
 
 pub mod api;
 mod board;
+mod bot_api;
 mod features;
 mod geometry;
 mod grid;
@@ -52,6 +53,10 @@ impl Family for Carcassonne {
 
     fn register(&self, engine: &mut Engine) {
         api::register(engine);
+    }
+
+    fn register_bot_api(&self, engine: &mut Engine) {
+        bot_api::register(engine);
     }
 
     fn required_data(&self) -> &'static [&'static str] {

@@ -1,18 +1,14 @@
 //! The loops of the bots' shared helpers (scripts/bots/_search.rhai), in Rust. They
-//! know no game: they call the rules' `moves` and `play` and the bot's `bot_after` and
-//! `bot_value` by name, so a game's evaluation still decides everything. Written in Rhai,
-//! these loops copied the whole state several times for every position judged (a
+//! know no game: they call the rules' `moves`, `play` and `over` and the bot's
+//! `bot_after` and `bot_value` by name, and read the state's `turn` (the rules contract,
+//! src/script/rules.rs), so a game's evaluation still decides everything. Written in
+//! Rhai, these loops copied the whole state several times for every position judged (a
 //! function argument is a copy): here each position is one copy, and the best line of a
 //! turn is played again at the end rather than every candidate's state kept.
 
-use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Position, INT};
+use super::api::{error, Fallible};
+use rhai::{Array, Dynamic, Engine, Map, NativeCallContext, INT};
 use std::cmp::Ordering;
-
-type Fallible<T> = Result<T, Box<EvalAltResult>>;
-
-fn error(message: impl Into<String>) -> Box<EvalAltResult> {
-    EvalAltResult::ErrorRuntime(message.into().into(), Position::NONE).into()
-}
 
 /// `rank_moves(state, moves)`: every move's index with the value `bot_after` gives it,
 /// best first; moves of equal value keep their order.
@@ -76,7 +72,8 @@ fn best_turn_after(
 
 /// `best_turn_finish(s, turn, depth)`: the best way to finish turn `turn` from `s`,
 /// looking at most `depth` decisions ahead; beyond that, or once the turn is over
-/// (`s.turn` is another or `s.ended` is set), the position is judged by `bot_value`:
+/// (`s.turn` is another or `over()` says the game ended), the position is judged by
+/// `bot_value`:
 /// #{ value, state } for the best final position.
 fn best_turn_finish(
     ctx: NativeCallContext,
@@ -106,7 +103,7 @@ fn best_line(
     turn: &Dynamic,
     depth: INT,
 ) -> Fallible<(Dynamic, Vec<Dynamic>)> {
-    if depth <= 0 || turn_over(&s, turn) {
+    if depth <= 0 || turn_over(ctx, &mut s, turn)? {
         return Ok((value(ctx, s)?, Vec::new()));
     }
     let moves: Array = ctx
@@ -139,8 +136,12 @@ fn best_line(
     }
 }
 
-fn turn_over(s: &Dynamic, turn: &Dynamic) -> bool {
-    !field(s, "ended").is_unit() || !same(&field(s, "turn"), turn)
+/// Whether turn `turn` is over in `s`: its `turn` moved on, or the game ended.
+fn turn_over(ctx: &NativeCallContext, s: &mut Dynamic, turn: &Dynamic) -> Fallible<bool> {
+    if !same(&field(s, "turn"), turn) {
+        return Ok(true);
+    }
+    Ok(!ctx.call_fn_raw("over", true, true, &mut [s])?.is_unit())
 }
 
 fn same(a: &Dynamic, b: &Dynamic) -> bool {
