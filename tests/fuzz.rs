@@ -197,7 +197,9 @@ fn new_line() -> impl Strategy<Value = String> {
 }
 
 /// Rhai for `eval`: ordinary questions, runaways the sandbox must stop, attempts to
-/// change the game through its copy, and syntax the parser must survive.
+/// change the game through its copy, and syntax the parser must survive. (Runaways that
+/// grow a value until the memory ceiling are played in a process of their own, in
+/// stopping.rs: the ceiling counts the whole process, this test's neighbours too.)
 fn eval_line() -> impl Strategy<Value = String> {
     let fixed = words(&[
         "1 + 1",
@@ -206,9 +208,6 @@ fn eval_line() -> impl Strategy<Value = String> {
         "",
         "loop {}",
         "let x = 0; while true { x += 1; }",
-        "let s = \"ab\"; loop { s += s; }",
-        "let a = []; loop { a.push(a.len()); }",
-        "let m = #{}; let i = 0; loop { m[`k${i}`] = i; i += 1; }",
         "fn f(n) { f(n + 1) } f(0)",
         "9223372036854775807 + 1",
         "1 / 0",

@@ -2,7 +2,7 @@
 //! errors at the script line where the script was stopped, errors that hooks used to
 //! swallow, Ctrl-C, and messages that say what stands after a failed command.
 
-use crate::common::{house_rule, TempLibrary};
+use crate::common::{house_rule, houserules, TempLibrary};
 use houserules::diagnostic::Kind;
 use houserules::repl::Repl;
 use houserules::script::{interrupt, Limits};
@@ -248,4 +248,33 @@ fn a_script_is_stopped_when_the_process_holds_more_than_the_memory_ceiling() {
         .expect("stopped")
         .to_string();
     assert!(e.contains("grew past 0 MiB of memory"), "{e}");
+}
+
+#[test]
+fn a_value_that_keeps_growing_stops_at_the_memory_ceiling_and_the_game_goes_on() {
+    // In a process of its own: the ceiling counts everything the process holds, so in
+    // the test binary these runaways would stop the tests running beside them.
+    let runaways = [
+        "let s = \"ab\"; loop { s += s; }",
+        "let a = []; loop { a.push(a.len()); }",
+        "let m = #{}; let i = 0; loop { m[`k${i}`] = i; i += 1; }",
+    ];
+    let input: String = runaways.iter().map(|r| format!("eval {r}\n")).collect();
+    let run = houserules(
+        &["play", "pig-solo", "--seed", "3"],
+        &format!("{input}moves\n"),
+    );
+    let out = format!("{}{}", run.stdout, run.stderr);
+    // Each stops at the ceiling, or at the command's time budget when it grows slowly.
+    let stops = out.matches("grew past 1024 MiB").count() + out.matches("time budget").count();
+    assert_eq!(stops, runaways.len(), "{out}");
+    assert_eq!(
+        out.matches("the game is unchanged").count(),
+        runaways.len(),
+        "{out}"
+    );
+    assert!(
+        out.contains("  1  roll"),
+        "the moves are still offered: {out}"
+    );
 }

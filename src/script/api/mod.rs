@@ -132,17 +132,8 @@ mod tests {
 
     /// Registered by files not converted to documented registrations yet: the lists and
     /// the bots' helpers (being moved into a bots-only package).
-    const NOT_YET_DOCUMENTED: [&str; 9] = [
-        "best_turn_after",
-        "best_turn_finish",
-        "index_of_any",
-        "index_of_any_in",
-        "min",
-        "playout",
-        "rank_moves",
-        "redeal",
-        "sum",
-    ];
+    const NOT_YET_DOCUMENTED: [&str; 8] =
+        ["blob", "blob", "min", "pad", "pad", "pad", "pad", "sum"];
 
     fn names(signatures: &[String]) -> Vec<&str> {
         signatures
