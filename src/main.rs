@@ -2,6 +2,7 @@
 //! done by the library.
 
 use clap::{Parser, Subcommand};
+use houserules::bot;
 use houserules::diagnostic::{Diagnostic, Kind};
 use houserules::manifest::{Library, Variant};
 use houserules::picture;
@@ -211,7 +212,10 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
         }
         Some(Command::Api { family, json }) => {
             let scripts = library.scripts_dir();
-            print!("{}", api::command(family.as_deref(), &scripts, json)?);
+            print!(
+                "{}",
+                api::command(family.as_deref(), &scripts, bot::register_api, json)?
+            );
         }
         Some(Command::Bench {
             variants,

@@ -221,7 +221,11 @@ fn runaway_recursion_and_huge_values_are_stopped() {
         max_memory: 256 << 20,
         ..Limits::default()
     };
-    let e = stopped(scoring_error(&lib, "let s = \"xx\"; loop { s += s; }", limits));
+    let e = stopped(scoring_error(
+        &lib,
+        "let s = \"xx\"; loop { s += s; }",
+        limits,
+    ));
     assert!(e.contains("grew past 256 MiB of memory"), "{e}");
     let e = scoring_error(&lib, "[].pad(1_000_000_000_000, 0)", limits).to_string();
     assert!(e.contains("too large: the rules may hold 256 MiB"), "{e}");

@@ -7,11 +7,11 @@
 //! turn is played again at the end rather than every candidate's state kept.
 
 use super::api::{error, Fallible};
+use crate::script::Api;
 use rhai::{Array, Dynamic, Engine, Map, NativeCallContext, INT};
 use std::cmp::Ordering;
 
-/// `rank_moves(state, moves)`: every move's index with the value `bot_after` gives it,
-/// best first; moves of equal value keep their order.
+/// Each move is played on its own copy of `state`.
 fn rank_moves(ctx: NativeCallContext, state: Dynamic, moves: Array) -> Fallible<Array> {
     let mut ranked = Vec::with_capacity(moves.len());
     for (index, mut mv) in moves.into_iter().enumerate() {
@@ -56,9 +56,8 @@ fn number(v: &Dynamic) -> f64 {
         .unwrap_or(f64::NEG_INFINITY)
 }
 
-/// `best_turn_after(state, mv, depth)`: plays `mv` on `state`, then finishes that turn
-/// as `best_turn_finish` does: #{ value, state }. The state is taken by value: called
-/// with `take(s)` it is not copied (`s.best_turn_after(…)` plays on a copy of `s`).
+/// The state is taken by value: called with `take(s)` it is not copied
+/// (`s.best_turn_after(…)` plays on a copy of `s`).
 fn best_turn_after(
     ctx: NativeCallContext,
     mut state: Dynamic,
@@ -70,11 +69,8 @@ fn best_turn_after(
     finish(&ctx, state, &turn, depth)
 }
 
-/// `best_turn_finish(s, turn, depth)`: the best way to finish turn `turn` from `s`,
-/// looking at most `depth` decisions ahead; beyond that, or once the turn is over
-/// (`s.turn` is another or `over()` says the game ended), the position is judged by
-/// `bot_value`:
-/// #{ value, state } for the best final position.
+/// Beyond `depth` decisions, or once the turn is over (`s.turn` is another or `over()`
+/// says the game ended), a position is judged by `bot_value`.
 fn best_turn_finish(
     ctx: NativeCallContext,
     s: Dynamic,
@@ -169,7 +165,19 @@ fn value(ctx: &NativeCallContext, mut s: Dynamic) -> Fallible<Dynamic> {
 
 pub fn register(engine: &mut Engine) {
     engine
-        .register_fn("rank_moves", rank_moves)
-        .register_fn("best_turn_after", best_turn_after)
-        .register_fn("best_turn_finish", best_turn_finish);
+        .api(
+            "rank_moves(state, moves)",
+            "every move's `#{ index, value }` by the value `bot_after` gives it, best first (ties keep their order)",
+            rank_moves,
+        )
+        .api(
+            "best_turn_after(state, mv, depth)",
+            "plays `mv`, then finishes its turn as `best_turn_finish` does: `#{ value, state }`",
+            best_turn_after,
+        )
+        .api(
+            "best_turn_finish(s, turn, depth)",
+            "the best way to finish turn `turn` from `s`, looking `depth` decisions ahead, judged by `bot_value`: `#{ value, state }`",
+            best_turn_finish,
+        );
 }
