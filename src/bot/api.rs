@@ -4,6 +4,7 @@
 //! should ask.
 
 use super::hidden::player_view;
+use crate::script::api::fields::RNG;
 use crate::script::rng::Rng;
 use crate::script::{Api, Family};
 use rhai::{Dynamic, Engine, EvalAltResult, Position};
@@ -19,7 +20,7 @@ fn state_rng(state: &mut Dynamic) -> Fallible<Rng> {
     state
         .as_map_mut()
         .ok()
-        .and_then(|map| map.get("rng").and_then(|r| r.clone().try_cast::<Rng>()))
+        .and_then(|map| map.get(RNG.name).and_then(|r| r.clone().try_cast::<Rng>()))
         .ok_or_else(|| error("this is not a game state: it has no `rng`"))
 }
 
@@ -28,7 +29,7 @@ fn redeal(state: &mut Dynamic) -> Fallible<()> {
     let mut rng = state_rng(state)?;
     let mut seen = player_view(state, &mut rng);
     if let Ok(mut map) = seen.as_map_mut() {
-        map.insert("rng".into(), Dynamic::from(rng));
+        map.insert(RNG.name.into(), Dynamic::from(rng));
     }
     *state = seen;
     Ok(())

@@ -10,6 +10,7 @@
 //! event. Like every value of the rules, the events are bounded by the memory ceiling
 //! (`memory.rs`).
 
+use super::api::fields::EVENTS;
 use super::api::Api;
 use rhai::{Dynamic, Engine, EvalAltResult, Map, Position};
 use std::rc::Rc;
@@ -42,9 +43,6 @@ impl Announced {
     }
 }
 
-/// The key of the state that holds the events.
-const EVENTS: &str = "events";
-
 fn announce(
     state: &mut Map,
     kind: &str,
@@ -55,7 +53,7 @@ fn announce(
     event.insert("kind".into(), kind.into());
     event.insert("text".into(), text.into());
     let events = state
-        .entry(EVENTS.into())
+        .entry(EVENTS.name.into())
         .or_insert_with(|| Dynamic::from_array(Vec::new()));
     let mut list = events.as_array_mut().map_err(|_| {
         EvalAltResult::ErrorRuntime(
@@ -126,7 +124,7 @@ pub fn count(state: &Dynamic) -> usize {
     state
         .read_lock::<Map>()
         .and_then(|m| {
-            m.get(EVENTS)
+            m.get(EVENTS.name)
                 .and_then(|e| e.read_lock::<rhai::Array>().map(|a| a.len()))
         })
         .unwrap_or(0)
@@ -137,7 +135,10 @@ pub fn since(state: &Dynamic, from: usize) -> Vec<Event> {
     let Some(map) = state.read_lock::<Map>() else {
         return Vec::new();
     };
-    let Some(list) = map.get(EVENTS).and_then(|e| e.read_lock::<rhai::Array>()) else {
+    let Some(list) = map
+        .get(EVENTS.name)
+        .and_then(|e| e.read_lock::<rhai::Array>())
+    else {
         return Vec::new();
     };
     list.iter()

@@ -1,11 +1,11 @@
 //! The generated parts of the docs. Between `<!-- api:NAME -->` and `<!-- /api -->` a doc
-//! holds, as Markdown, what `houserules api` prints of NAME: `hooks` and `bot-hooks` (the
-//! contract), `host` (the host's API), `family F` (what family F adds), `rules F` (what
+//! holds, as Markdown, what `houserules api` prints of NAME: `hooks`, `state` and
+//! `bot-hooks` (the contract), `host` (the host's API), `family F` (what family F adds), `rules F` (what
 //! the scripts of F let a variant replace), `bots` and `bots F` (what the engines that
 //! run bots add, for every family and for F). A test makes them again and fails when
 //! a doc differs; `UPDATE_API_DOCS=1 cargo test --locked --lib api::docs` rewrites them.
 
-use super::{find_family, hooks, rule_hooks, BotApi};
+use super::{fields, find_family, hooks, rule_hooks, BotApi};
 use std::path::Path;
 
 const START: &str = "<!-- api:";
@@ -17,6 +17,7 @@ pub const DOCS: [(&str, &[&str]); 2] = [
         "scripts/README.md",
         &[
             "hooks",
+            "state",
             "rules carcassonne",
             "host",
             "family carcassonne",
@@ -35,6 +36,7 @@ pub fn part(name: &str, scripts_dir: &Path, bot_api: BotApi) -> Result<String, S
     Ok(match name.split_once(' ') {
         None if name == "hooks" => hooks::markdown(&hooks::RULES),
         None if name == "bot-hooks" => hooks::markdown(&hooks::BOTS),
+        None if name == "state" => fields::markdown(&fields::STATE),
         None if name == "host" => super::host().markdown(),
         None if name == "bots" => super::bots(bot_api).markdown(),
         Some(("family", f)) => super::family(family(f)?).markdown(),
@@ -44,7 +46,7 @@ pub fn part(name: &str, scripts_dir: &Path, bot_api: BotApi) -> Result<String, S
         }
         _ => {
             return Err(format!(
-                "`{START}{name} -->`: no such part (hooks, bot-hooks, host, bots, family F, rules F, bots F)"
+                "`{START}{name} -->`: no such part (hooks, state, bot-hooks, host, bots, family F, rules F, bots F)"
             ))
         }
     })

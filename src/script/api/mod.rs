@@ -2,12 +2,14 @@
 //! script writes and one line for its writer ([`Api::api`]); Rhai keeps both as the
 //! function's metadata, and `houserules api`, scripts/README.md and the families' API
 //! docs are made from that metadata, so they show what the engine really has. The hooks
-//! (the script functions the host calls) are one table, [`hooks`], that the host's calls
-//! read too; the rules a family's scripts let a variant replace are read from their
-//! `rule:` comments ([`rule_hooks`]).
+//! (the script functions the host calls) are one table, [`hooks`], and the fields of the
+//! state the host sets or reads another, [`fields`]: the host's calls read both too. The
+//! rules a family's scripts let a variant replace are read from their `rule:` comments
+//! ([`rule_hooks`]).
 
 mod define;
 pub mod docs;
+pub mod fields;
 pub mod hooks;
 mod listing;
 pub mod rule_hooks;
@@ -161,7 +163,7 @@ impl FamilyApi {
     }
 }
 
-/// What `houserules api [FAMILY]` prints: the contract (the hooks), the
+/// What `houserules api [FAMILY]` prints: the contract (hooks and state fields), the
 /// host's API and the bots', and for a family its own API, its bots' and the rules its
 /// scripts (`scripts_dir/FAMILY/`) let a variant replace.
 pub fn command(
@@ -178,6 +180,7 @@ pub fn command(
     if json {
         let value = serde_json::json!({
             "hooks": { "rules": hooks::RULES, "bots": hooks::BOTS },
+            "state": fields::STATE,
             "host": host.groups,
             "bots": bots.groups,
             "family": family.as_ref().map(FamilyApi::json),
@@ -185,8 +188,9 @@ pub fn command(
         return Ok(format!("{value:#}\n"));
     }
     let mut out = format!(
-        "The rules contract: script functions the host calls\n{}\nBot hooks\n{}\nThe host's API (every family)\n\n{}\nFor bots only (the engines that run bots have these, never the rules')\n\n{}",
+        "The rules contract: script functions the host calls\n{}\nFields of the game state the host sets or reads\n{}\nBot hooks\n{}\nThe host's API (every family)\n\n{}\nFor bots only (the engines that run bots have these, never the rules')\n\n{}",
         hooks::text(&hooks::RULES),
+        fields::text(&fields::STATE),
         hooks::text(&hooks::BOTS),
         host.text(),
         bots.text()
@@ -250,6 +254,7 @@ mod tests {
         let host_only = command(None, &scripts, bot_api(), false).unwrap();
         assert!(host_only.contains("  setup() (required)\n      when: a new game"));
         assert!(host_only.contains("  choose(state, moves) (required)"));
+        assert!(host_only.contains("  this.turn (kept by the rules)"));
         assert!(host_only.contains("  pile(items) -> Pile\n"), "{host_only}");
         assert!(host_only.contains("For bots only"), "{host_only}");
         for f in crate::games::families() {
