@@ -83,8 +83,9 @@ enum Command {
         #[command(flatten)]
         outputs: Outputs,
     },
-    /// The script API: the hooks the host calls, the host's functions and, for FAMILY,
-    /// the family's own and the rules its scripts let a variant replace.
+    /// The script API: the contract (the hooks the host calls, the state's fields), the
+    /// host's functions and the bots', and for FAMILY its own, its bots' and the rules its
+    /// scripts let a variant replace.
     Api {
         /// A game family (the `game` of a manifest); default: the host's API only.
         family: Option<String>,
