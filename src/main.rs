@@ -2,6 +2,7 @@
 //! done by the library.
 
 use clap::{Parser, Subcommand};
+use houserules::bot;
 use houserules::diagnostic::{Diagnostic, Kind};
 use houserules::manifest::{Library, Variant};
 use houserules::picture;
@@ -82,8 +83,9 @@ enum Command {
         #[command(flatten)]
         outputs: Outputs,
     },
-    /// The script API: the hooks the host calls, the host's functions and, for FAMILY,
-    /// the family's own and the rules its scripts let a variant replace.
+    /// The script API: the contract (the hooks the host calls, the state's fields), the
+    /// host's functions and the bots', and for FAMILY its own, its bots' and the rules its
+    /// scripts let a variant replace.
     Api {
         /// A game family (the `game` of a manifest); default: the host's API only.
         family: Option<String>,
@@ -211,7 +213,10 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
         }
         Some(Command::Api { family, json }) => {
             let scripts = library.scripts_dir();
-            print!("{}", api::command(family.as_deref(), &scripts, json)?);
+            print!(
+                "{}",
+                api::command(family.as_deref(), &scripts, bot::register_api, json)?
+            );
         }
         Some(Command::Bench {
             variants,

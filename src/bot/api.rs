@@ -4,8 +4,9 @@
 //! should ask.
 
 use super::hidden::player_view;
+use crate::script::api::fields::RNG;
 use crate::script::rng::Rng;
-use crate::script::Family;
+use crate::script::{Api, Family};
 use rhai::{Dynamic, Engine, EvalAltResult, Position};
 
 pub(super) type Fallible<T> = Result<T, Box<EvalAltResult>>;
@@ -19,17 +20,16 @@ fn state_rng(state: &mut Dynamic) -> Fallible<Rng> {
     state
         .as_map_mut()
         .ok()
-        .and_then(|map| map.get("rng").and_then(|r| r.clone().try_cast::<Rng>()))
+        .and_then(|map| map.get(RNG.name).and_then(|r| r.clone().try_cast::<Rng>()))
         .ok_or_else(|| error("this is not a game state: it has no `rng`"))
 }
 
-/// `s.redeal()`: another possible future of `s`: its piles dealt again (as a bot sees
-/// them) from its own generator, which moves on, so each call imagines a new one.
+/// The state's own generator moves on, so each call imagines a new future.
 fn redeal(state: &mut Dynamic) -> Fallible<()> {
     let mut rng = state_rng(state)?;
     let mut seen = player_view(state, &mut rng);
     if let Ok(mut map) = seen.as_map_mut() {
-        map.insert("rng".into(), Dynamic::from(rng));
+        map.insert(RNG.name.into(), Dynamic::from(rng));
     }
     *state = seen;
     Ok(())
@@ -37,7 +37,11 @@ fn redeal(state: &mut Dynamic) -> Fallible<()> {
 
 /// Registers the bots' functions, the family's own among them, on a bot's engine.
 pub fn register(engine: &mut Engine, family: &dyn Family) {
-    engine.register_fn("redeal", redeal);
+    engine.api(
+        "state.redeal()",
+        "deals the piles of `state` again, as a player sees them, from `state.rng`: another possible future",
+        redeal,
+    );
     super::turn_search::register(engine);
     super::lists::register(engine);
     family.register_bot_api(engine);

@@ -144,14 +144,11 @@ impl BotSource {
                     files,
                     api::register,
                 )?;
-                if let Some((name, arity)) = search::HELPERS
-                    .into_iter()
-                    .find(|&(name, arity)| !rules.defines(name, arity))
-                {
+                if let Some(helper) = search::HELPERS.iter().find(|h| !rules.defines(h)) {
                     return Err(Diagnostic::about(
                         Kind::Script,
                         SEARCH,
-                        format!("the search bot needs the helper `{name}` ({arity} parameters), which no bot helper of {} defines", variant.name),
+                        format!("the search bot needs the helper `{}` ({} parameters), which no bot helper of {} defines", helper.name, helper.arity(), variant.name),
                     )
                     .with_help("scripts/bots/_search.rhai defines it for every game; see scripts/README.md, 'Bots'"));
                 }

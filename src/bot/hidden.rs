@@ -4,6 +4,7 @@
 //! the real one: it cannot learn the order of a pile, which pile holds which item, or
 //! what the game's generator will draw next.
 
+use crate::script::api::fields::EVENTS;
 use crate::script::rng::{Pile, Rng};
 use rhai::{Array, Dynamic, Map};
 use std::collections::{BTreeMap, VecDeque};
@@ -29,8 +30,8 @@ pub fn player_view(state: &Dynamic, rng: &mut Rng) -> Dynamic {
 /// each copy cost the whole game.
 fn forget_events(state: &mut Dynamic) {
     if let Ok(mut map) = state.as_map_mut() {
-        if map.contains_key("events") {
-            map.insert("events".into(), Dynamic::from_array(Vec::new()));
+        if map.contains_key(EVENTS.name) {
+            map.insert(EVENTS.name.into(), Dynamic::from_array(Vec::new()));
         }
     }
 }

@@ -2,6 +2,7 @@
 //! count over the lists of a list of maps (the Invaders' pyramid, level by level) is one
 //! native call instead of an interpreted loop over every element. It knows no game.
 
+use crate::script::Api;
 use rhai::{Array, Dynamic, Engine, Map, INT};
 
 /// Whether two script values are equal: strings, whole numbers, characters, booleans and
@@ -25,9 +26,7 @@ fn same(a: &Dynamic, b: &Dynamic) -> bool {
     a.is_unit() && b.is_unit()
 }
 
-/// `items.count_in(field, wanted)`: how many elements equal to one of `wanted` the lists
-/// held under `field` by the maps of `items` hold together. Entries that are not maps,
-/// or whose `field` is not a list, count nothing.
+/// Entries that are not maps, or whose `field` is not a list, count nothing.
 fn count_in(items: &mut Array, field: &str, wanted: Array) -> INT {
     let count: usize = items
         .iter()
@@ -45,7 +44,11 @@ fn count_in(items: &mut Array, field: &str, wanted: Array) -> INT {
 }
 
 pub fn register(engine: &mut Engine) {
-    engine.register_fn("count_in", count_in);
+    engine.api(
+        "list.count_in(field, wanted)",
+        "how many elements equal to one of `wanted` the lists under `field` of a list of maps hold together",
+        count_in,
+    );
 }
 
 #[cfg(test)]

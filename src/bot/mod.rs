@@ -13,6 +13,7 @@ mod script;
 pub mod search;
 mod turn_search;
 
+pub use api::register as register_api;
 pub use base::Bot;
 pub use catalog::{by_name, find, BotSource, LoadedBot};
 pub use hidden::player_view;

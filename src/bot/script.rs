@@ -6,6 +6,7 @@
 use super::base::Bot;
 use super::hidden::player_view;
 use crate::diagnostic::{Diagnostic, Kind};
+use crate::script::api::hooks;
 use crate::script::rng::Rng;
 use crate::script::{Move, Rules};
 use rhai::{Array, Dynamic, Map};
@@ -48,7 +49,7 @@ impl ScriptBot {
             .ok_or_else(|| {
                 Diagnostic::in_file(
                     Kind::Script,
-                    self.rules.defining_file("choose"),
+                    self.rules.defining_file(hooks::CHOOSE.name),
                     format!(
                         "choose() returned {choice}, which is none of the {} moves",
                         moves.len()
@@ -71,7 +72,7 @@ impl Bot for ScriptBot {
         }
         let seen = player_view(state, &mut self.rng);
         let offered: Array = moves.iter().map(|m| m.value.clone()).collect();
-        let choice = self.rules.call_function("choose", (seen, offered))?;
+        let choice = self.rules.call_function(&hooks::CHOOSE, (seen, offered))?;
         self.index_of(choice, moves)
     }
 }

@@ -1,22 +1,24 @@
 //! The loops of the bots' shared helpers (scripts/bots/_search.rhai), in Rust. They
 //! know no game: they call the rules' `moves`, `play` and `over` and the bot's
-//! `bot_after` and `bot_value` by name, and read the state's `turn` (the rules contract,
-//! src/script/rules.rs), so a game's evaluation still decides everything. Written in
+//! `bot_after` and `bot_value` by name, and read the state's `turn` (the contract's
+//! hooks and fields, src/script/api/), so a game's evaluation still decides everything. Written in
 //! Rhai, these loops copied the whole state several times for every position judged (a
 //! function argument is a copy): here each position is one copy, and the best line of a
 //! turn is played again at the end rather than every candidate's state kept.
 
 use super::api::{error, Fallible};
+use crate::script::api::fields::TURN;
+use crate::script::api::hooks::{BOT_AFTER, BOT_VALUE, MOVES, OVER, PLAY};
+use crate::script::Api;
 use rhai::{Array, Dynamic, Engine, Map, NativeCallContext, INT};
 use std::cmp::Ordering;
 
-/// `rank_moves(state, moves)`: every move's index with the value `bot_after` gives it,
-/// best first; moves of equal value keep their order.
+/// Each move is played on its own copy of `state`.
 fn rank_moves(ctx: NativeCallContext, state: Dynamic, moves: Array) -> Fallible<Array> {
     let mut ranked = Vec::with_capacity(moves.len());
     for (index, mut mv) in moves.into_iter().enumerate() {
         let mut s = state.clone();
-        let after = ctx.call_fn_raw("bot_after", false, false, &mut [&mut s, &mut mv])?;
+        let after = ctx.call_fn_raw(BOT_AFTER.name, false, false, &mut [&mut s, &mut mv])?;
         let value = after
             .read_lock::<Map>()
             .and_then(|m| m.get("value").cloned())
@@ -56,25 +58,21 @@ fn number(v: &Dynamic) -> f64 {
         .unwrap_or(f64::NEG_INFINITY)
 }
 
-/// `best_turn_after(state, mv, depth)`: plays `mv` on `state`, then finishes that turn
-/// as `best_turn_finish` does: #{ value, state }. The state is taken by value: called
-/// with `take(s)` it is not copied (`s.best_turn_after(…)` plays on a copy of `s`).
+/// The state is taken by value: called with `take(s)` it is not copied
+/// (`s.best_turn_after(…)` plays on a copy of `s`).
 fn best_turn_after(
     ctx: NativeCallContext,
     mut state: Dynamic,
     mut mv: Dynamic,
     depth: INT,
 ) -> Fallible<Map> {
-    let turn = field(&state, "turn");
+    let turn = field(&state, TURN.name);
     play(&ctx, &mut state, &mut mv)?;
     finish(&ctx, state, &turn, depth)
 }
 
-/// `best_turn_finish(s, turn, depth)`: the best way to finish turn `turn` from `s`,
-/// looking at most `depth` decisions ahead; beyond that, or once the turn is over
-/// (`s.turn` is another or `over()` says the game ended), the position is judged by
-/// `bot_value`:
-/// #{ value, state } for the best final position.
+/// Beyond `depth` decisions, or once the turn is over (`s.turn` is another or `over()`
+/// says the game ended), a position is judged by `bot_value`.
 fn best_turn_finish(
     ctx: NativeCallContext,
     s: Dynamic,
@@ -107,7 +105,7 @@ fn best_line(
         return Ok((value(ctx, s)?, Vec::new()));
     }
     let moves: Array = ctx
-        .call_fn_raw("moves", true, true, &mut [&mut s])?
+        .call_fn_raw(MOVES.name, true, true, &mut [&mut s])?
         .try_cast()
         .ok_or_else(|| error("moves() did not return an array"))?;
     let mut best: Option<(Dynamic, Vec<Dynamic>)> = None;
@@ -138,10 +136,10 @@ fn best_line(
 
 /// Whether turn `turn` is over in `s`: its `turn` moved on, or the game ended.
 fn turn_over(ctx: &NativeCallContext, s: &mut Dynamic, turn: &Dynamic) -> Fallible<bool> {
-    if !same(&field(s, "turn"), turn) {
+    if !same(&field(s, TURN.name), turn) {
         return Ok(true);
     }
-    Ok(!ctx.call_fn_raw("over", true, true, &mut [s])?.is_unit())
+    Ok(!ctx.call_fn_raw(OVER.name, true, true, &mut [s])?.is_unit())
 }
 
 fn same(a: &Dynamic, b: &Dynamic) -> bool {
@@ -159,17 +157,29 @@ fn field(s: &Dynamic, name: &str) -> Dynamic {
 }
 
 fn play(ctx: &NativeCallContext, s: &mut Dynamic, mv: &mut Dynamic) -> Fallible<()> {
-    ctx.call_fn_raw("play", true, true, &mut [s, mv])
+    ctx.call_fn_raw(PLAY.name, true, true, &mut [s, mv])
         .map(|_| ())
 }
 
 fn value(ctx: &NativeCallContext, mut s: Dynamic) -> Fallible<Dynamic> {
-    ctx.call_fn_raw("bot_value", false, false, &mut [&mut s])
+    ctx.call_fn_raw(BOT_VALUE.name, false, false, &mut [&mut s])
 }
 
 pub fn register(engine: &mut Engine) {
     engine
-        .register_fn("rank_moves", rank_moves)
-        .register_fn("best_turn_after", best_turn_after)
-        .register_fn("best_turn_finish", best_turn_finish);
+        .api(
+            "rank_moves(state, moves)",
+            "every move's `#{ index, value }` by the value `bot_after` gives it, best first (ties keep their order)",
+            rank_moves,
+        )
+        .api(
+            "best_turn_after(state, mv, depth)",
+            "plays `mv`, then finishes its turn as `best_turn_finish` does: `#{ value, state }`",
+            best_turn_after,
+        )
+        .api(
+            "best_turn_finish(s, turn, depth)",
+            "the best way to finish turn `turn` from `s`, looking `depth` decisions ahead, judged by `bot_value`: `#{ value, state }`",
+            best_turn_finish,
+        );
 }

@@ -6,15 +6,13 @@
 //!
 //! An announced event is a read-only value whose fields read as a map's do (`e.kind`,
 //! `e.who`, `"covered" in e`; a missing field is `()`). Behind it is one shared map, so
-//! copying a state copies a pointer per event; and Rhai, which measures the whole state
-//! after every assignment to one of its fields, counts an event as one array entry
-//! instead of walking its fields. `announce` measures each event once instead and keeps
-//! the events of a state within the size limits (map entries, array entries, string
-//! bytes) on their own: the state without its events' fields stays within them as Rhai
-//! measures it, and the events' fields together stay within them as well.
+//! copying a state (a bot copies it for every position it judges) copies a pointer per
+//! event. Like every value of the rules, the events are bounded by the memory ceiling
+//! (`memory.rs`).
 
+use super::api::fields::EVENTS;
 use super::api::Api;
-use rhai::{Array, Blob, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Position};
+use rhai::{Dynamic, Engine, EvalAltResult, Map, Position};
 use std::rc::Rc;
 
 /// One event as the host reads it.
@@ -27,11 +25,10 @@ pub struct Event {
     pub fields: Map,
 }
 
-/// An event as scripts hold it: its fields, shared and never changed, and their size.
+/// An event as scripts hold it: its fields, shared and never changed.
 #[derive(Debug, Clone)]
 struct Announced {
     fields: Rc<Map>,
-    size: Size,
 }
 
 impl Announced {
@@ -46,81 +43,7 @@ impl Announced {
     }
 }
 
-/// What Rhai's size limits count in a value: array entries, map entries and string
-/// bytes, nested values included (as Rhai counts them).
-#[derive(Debug, Clone, Copy, Default)]
-struct Size {
-    arrays: usize,
-    maps: usize,
-    strings: usize,
-}
-
-impl Size {
-    fn of(value: &Dynamic) -> Size {
-        if let Some(list) = value.read_lock::<Array>() {
-            list.iter().fold(Size::default(), |total, item| {
-                total.plus(Size::of(item)).plus(Size {
-                    arrays: 1,
-                    ..Size::default()
-                })
-            })
-        } else if let Some(map) = value.read_lock::<Map>() {
-            Size::of_map(&map)
-        } else if let Some(text) = value.read_lock::<rhai::ImmutableString>() {
-            Size {
-                strings: text.len(),
-                ..Size::default()
-            }
-        } else if let Some(blob) = value.read_lock::<Blob>() {
-            Size {
-                arrays: blob.len(),
-                ..Size::default()
-            }
-        } else if let Some(event) = value.read_lock::<Announced>() {
-            event.size
-        } else {
-            Size::default()
-        }
-    }
-
-    fn of_map(map: &Map) -> Size {
-        map.values().fold(Size::default(), |total, value| {
-            total.plus(Size::of(value)).plus(Size {
-                maps: 1,
-                ..Size::default()
-            })
-        })
-    }
-
-    fn plus(self, other: Size) -> Size {
-        Size {
-            arrays: self.arrays + other.arrays,
-            maps: self.maps + other.maps,
-            strings: self.strings + other.strings,
-        }
-    }
-
-    /// Rhai's own error for the first limit of `engine` this size passes (0: no limit).
-    fn check(self, engine: &Engine) -> Result<(), Box<EvalAltResult>> {
-        let over = |size: usize, max: usize| max > 0 && size > max;
-        let what = if over(self.strings, engine.max_string_size()) {
-            "Length of string"
-        } else if over(self.arrays, engine.max_array_size()) {
-            "Size of array/BLOB"
-        } else if over(self.maps, engine.max_map_size()) {
-            "Size of object map"
-        } else {
-            return Ok(());
-        };
-        Err(EvalAltResult::ErrorDataTooLarge(what.into(), Position::NONE).into())
-    }
-}
-
-/// The key of the state that holds the events.
-const EVENTS: &str = "events";
-
 fn announce(
-    context: &NativeCallContext,
     state: &mut Map,
     kind: &str,
     text: &str,
@@ -129,9 +52,8 @@ fn announce(
     let mut event = fields;
     event.insert("kind".into(), kind.into());
     event.insert("text".into(), text.into());
-    let size = Size::of_map(&event);
     let events = state
-        .entry(EVENTS.into())
+        .entry(EVENTS.name.into())
         .or_insert_with(|| Dynamic::from_array(Vec::new()));
     let mut list = events.as_array_mut().map_err(|_| {
         EvalAltResult::ErrorRuntime(
@@ -139,14 +61,8 @@ fn announce(
             Position::NONE,
         )
     })?;
-    // Other values in the list are measured by Rhai with the rest of the state.
-    list.iter()
-        .filter_map(|e| e.read_lock::<Announced>().map(|e| e.size))
-        .fold(size, Size::plus)
-        .check(context.engine())?;
     list.push(Dynamic::from(Announced {
         fields: Rc::new(event),
-        size,
     }));
     Ok(())
 }
@@ -194,16 +110,12 @@ pub fn register(engine: &mut Engine) {
             "this.announce(kind, text, fields)",
             "announces an event `#{ kind, text, …fields }`: kept in `this.events`, told after \
              the move, recorded",
-            |context: NativeCallContext, state: &mut Map, kind: &str, text: &str, fields: Map| {
-                announce(&context, state, kind, text, fields)
-            },
+            announce,
         )
         .api(
             "this.announce(kind, text)",
             "announces an event with no fields but `kind` and `text`",
-            |context: NativeCallContext, state: &mut Map, kind: &str, text: &str| {
-                announce(&context, state, kind, text, Map::new())
-            },
+            |state: &mut Map, kind: &str, text: &str| announce(state, kind, text, Map::new()),
         );
 }
 
@@ -212,7 +124,7 @@ pub fn count(state: &Dynamic) -> usize {
     state
         .read_lock::<Map>()
         .and_then(|m| {
-            m.get(EVENTS)
+            m.get(EVENTS.name)
                 .and_then(|e| e.read_lock::<rhai::Array>().map(|a| a.len()))
         })
         .unwrap_or(0)
@@ -223,7 +135,10 @@ pub fn since(state: &Dynamic, from: usize) -> Vec<Event> {
     let Some(map) = state.read_lock::<Map>() else {
         return Vec::new();
     };
-    let Some(list) = map.get(EVENTS).and_then(|e| e.read_lock::<rhai::Array>()) else {
+    let Some(list) = map
+        .get(EVENTS.name)
+        .and_then(|e| e.read_lock::<rhai::Array>())
+    else {
         return Vec::new();
     };
     list.iter()
@@ -310,29 +225,5 @@ mod tests {
             read("s.events[1].to_string()"),
             "#{\"kind\": \"end\", \"text\": \"over\"}"
         );
-    }
-
-    #[test]
-    fn the_events_together_stay_within_the_size_limits() {
-        let mut engine = Engine::new();
-        register(&mut engine);
-        engine.set_max_map_size(10).set_max_string_size(100);
-        // Four events of three entries each: the fourth passes 10 map entries.
-        let code = |n: usize| {
-            format!("let s = #{{}}; for i in 0..{n} {{ s.announce(\"k\", \"t\", #{{ n: i }}); }} s.events.len()")
-        };
-        assert_eq!(eval(&engine, &code(3)).unwrap().as_int(), Ok(3));
-        let e = eval(&engine, &code(4)).unwrap_err();
-        assert!(e.to_string().contains("Size of object map"), "{e}");
-        // Their texts count as the strings of one value.
-        let long = "x".repeat(60);
-        let e = eval(
-            &engine,
-            &format!(
-                "let s = #{{}}; s.announce(\"a\", \"{long}\"); s.announce(\"b\", \"{long}\");"
-            ),
-        )
-        .unwrap_err();
-        assert!(e.to_string().contains("Length of string"), "{e}");
     }
 }

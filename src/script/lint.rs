@@ -6,28 +6,16 @@
 //! Only the scripts a derived variant adds are checked: a game's own scripts define
 //! functions that the host or other scripts find by name at run time.
 
+use super::api::hooks;
 use super::diagnostics::Sources;
 use crate::diagnostic::{Diagnostic, Kind};
 use rhai::{ASTNode, Expr, Stmt, AST};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Functions the host calls by name: the rules contract and the bots' helpers.
-const HOOKS: [&str; 14] = [
-    "setup",
-    "moves",
-    "play",
-    "over",
-    "score",
-    "view",
-    "goals",
-    "question",
-    "choose",
-    "check_data",
-    "sheet",
-    "moves_help",
-    "describe_move",
-    "why_not",
-];
+/// Functions the host calls by name: the rules contract and the bots' hooks.
+fn hooks<'a>() -> impl Iterator<Item = &'a str> {
+    hooks::RULES.iter().chain(&hooks::BOTS).map(|h| h.name)
+}
 
 /// Checks layers `from..` of `layers` (file name, compiled script) against every layer
 /// below each; `texts` holds each file's text, to point at a function's line.
@@ -65,7 +53,7 @@ pub fn check_overrides(
             }
             // `anon$…`: a closure (`|x| …`), called where it is written.
             if dynamic
-                || HOOKS.contains(&name)
+                || hooks().any(|h| h == name)
                 || name.starts_with("bot_")
                 || name.starts_with("anon$")
                 || called.contains(name)
@@ -75,7 +63,7 @@ pub fn check_overrides(
             let nearest = below
                 .iter()
                 .map(|&(n, _, _)| n)
-                .chain(HOOKS)
+                .chain(hooks())
                 .min_by_key(|n| distance(n, name))
                 .unwrap_or("score");
             let message = format!("`fn {name}` replaces no rule and nothing calls it");

@@ -1,6 +1,7 @@
 //! The smallest and the sum of a list of whole numbers (`scores.min()`, `scores.sum()`):
 //! what rules ask of scores, in one call. They know no game.
 
+use super::api::Api;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Position, INT};
 
 /// The whole numbers of `items`, or the error naming the first that is not one.
@@ -19,7 +20,6 @@ fn whole_numbers<'a>(
     })
 }
 
-/// The smallest of a list of whole numbers, `()` when it is empty.
 fn min(items: &mut Array) -> Result<Dynamic, Box<EvalAltResult>> {
     let mut low = None;
     for n in whole_numbers(items, "min") {
@@ -29,7 +29,7 @@ fn min(items: &mut Array) -> Result<Dynamic, Box<EvalAltResult>> {
     Ok(low.map_or(Dynamic::UNIT, Dynamic::from_int))
 }
 
-/// The sum of a list of whole numbers (0 when it is empty).
+/// Overflow is an error, not a wrapped total.
 fn sum(items: &mut Array) -> Result<INT, Box<EvalAltResult>> {
     whole_numbers(items, "sum").try_fold(0 as INT, |total, n| {
         total.checked_add(n?).ok_or_else(|| {
@@ -39,7 +39,17 @@ fn sum(items: &mut Array) -> Result<INT, Box<EvalAltResult>> {
 }
 
 pub fn register(engine: &mut Engine) {
-    engine.register_fn("min", min).register_fn("sum", sum);
+    engine
+        .api(
+            "list.min()",
+            "the smallest of a list of whole numbers, `()` when it is empty",
+            min,
+        )
+        .api(
+            "list.sum()",
+            "the sum of a list of whole numbers (0 when it is empty)",
+            sum,
+        );
 }
 
 #[cfg(test)]

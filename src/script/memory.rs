@@ -8,6 +8,7 @@
 //! value for almost every expression, and mimalloc does that in fewer instructions than
 //! the system allocator (docs/PERFORMANCE.md).
 
+use super::api::Api;
 use cap::Cap;
 use mimalloc::MiMalloc;
 use rhai::{Array, Blob, Dynamic, Engine, EvalAltResult, ImmutableString, Position, INT};
@@ -62,8 +63,9 @@ fn blob(len: INT, byte: INT, max_memory: usize) -> Fallible<Blob> {
 /// Registers `pad` and `blob` in their Rhai meaning, with the room checked first.
 pub fn register(engine: &mut Engine, max_memory: usize) {
     engine
-        .register_fn(
-            "pad",
+        .api(
+            "list.pad(len, item)",
+            "adds copies of `item` until the list is `len` long (past the memory ceiling: an error)",
             move |array: &mut Array, len: INT, item: Dynamic| -> Fallible<()> {
                 let more = missing(len, array.len());
                 room(more, std::mem::size_of::<Dynamic>(), max_memory)?;
@@ -71,8 +73,9 @@ pub fn register(engine: &mut Engine, max_memory: usize) {
                 Ok(())
             },
         )
-        .register_fn(
-            "pad",
+        .api(
+            "text.pad(len, ch)",
+            "adds the character `ch` until the text is `len` characters long (past the memory ceiling: an error)",
             move |text: &mut ImmutableString, len: INT, padding: char| -> Fallible<()> {
                 let more = missing(len, text.chars().count());
                 room(more, padding.len_utf8(), max_memory)?;
@@ -80,8 +83,9 @@ pub fn register(engine: &mut Engine, max_memory: usize) {
                 Ok(())
             },
         )
-        .register_fn(
-            "pad",
+        .api(
+            "text.pad(len, padding)",
+            "adds `padding` over and over until the text is `len` characters long (past the memory ceiling: an error)",
             move |text: &mut ImmutableString, len: INT, padding: &str| -> Fallible<()> {
                 let more = missing(len, text.chars().count());
                 room(more, 4, max_memory)?;
@@ -89,8 +93,9 @@ pub fn register(engine: &mut Engine, max_memory: usize) {
                 Ok(())
             },
         )
-        .register_fn(
-            "pad",
+        .api(
+            "bytes.pad(len, byte)",
+            "adds `byte` until the blob is `len` bytes long (past the memory ceiling: an error)",
             move |blob: &mut Blob, len: INT, byte: INT| -> Fallible<()> {
                 let more = missing(len, blob.len());
                 room(more, 1, max_memory)?;
@@ -98,10 +103,16 @@ pub fn register(engine: &mut Engine, max_memory: usize) {
                 Ok(())
             },
         )
-        .register_fn("blob", move |len: INT| blob(len, 0, max_memory))
-        .register_fn("blob", move |len: INT, byte: INT| {
-            blob(len, byte, max_memory)
-        });
+        .api(
+            "blob(len)",
+            "a blob of `len` zero bytes (past the memory ceiling: an error)",
+            move |len: INT| blob(len, 0, max_memory),
+        )
+        .api(
+            "blob(len, byte)",
+            "a blob of `len` bytes of `byte` (past the memory ceiling: an error)",
+            move |len: INT, byte: INT| blob(len, byte, max_memory),
+        );
 }
 
 #[cfg(test)]

@@ -1,12 +1,10 @@
-//! A variant's compiled rules and the calls of the rules contract (see DESIGN.md):
-//! `setup`, `moves`, `play`, `over`, `score`, and the optional `view` and `goals`, each
-//! run with `this` bound to the game state. The state is one Rhai object map owned by
-//! the caller; its fields are the rules' own but for `options`, `seed`, `rng` and `data`,
-//! which the host sets, and `turn`, which the host reads when the rules keep one (a
-//! value that changes when a turn ends and not before): the bots' turn search
-//! (src/bot/turn_search.rs) finishes a turn by playing until `turn` changes or `over()`
-//! says the game ended.
+//! A variant's compiled rules and the calls of the rules contract (the hooks of
+//! [`hooks::RULES`]: `setup`, `moves`, `play`, `over`, `score`, and the optional ones),
+//! each run with `this` bound to the game state. The state is one Rhai object map owned
+//! by the caller; its fields are the rules' own but for those of [`fields::STATE`],
+//! which the host sets (or reads, as the bots' turn search reads `turn`).
 
+use super::api::{fields, hooks, Hook};
 use super::data;
 use super::diagnostics::{parse_error, runtime_error, Sources};
 use super::engine::{build_engine, PrintBuffer};
@@ -26,15 +24,6 @@ use sha2::{Digest, Sha256};
 /// Registers the bots' API (the host's and the family's) on the engine of a bot: the
 /// bot layer's, handed in so that the rules know no bot.
 pub type BotApi = fn(&mut Engine, &dyn Family);
-
-/// The hooks every variant must define, with their arity.
-const REQUIRED_HOOKS: [(&str, usize); 5] = [
-    ("setup", 0),
-    ("moves", 0),
-    ("play", 1),
-    ("over", 0),
-    ("score", 0),
-];
 
 /// One legal move: its label (what a player types) and the value `play` receives.
 /// The label is the script's own string, shared rather than copied: a bot reads dozens
@@ -99,16 +88,17 @@ impl Rules {
         bot_api: BotApi,
     ) -> Result<Rules, Diagnostic> {
         let rules = Rules::compile_with_helpers(variant, limits, bot, bot_api)?;
-        if !rules.defines("choose", 2) {
+        if !rules.defines(&hooks::CHOOSE) {
             let shown = bot.last().map(|f| f.shown.as_str()).unwrap_or("bot");
+            let choose = hooks::CHOOSE.call();
             return Err(Diagnostic::in_file(
                 Kind::Script,
                 shown,
-                "this bot defines no `choose(state, moves)`",
+                format!("this bot defines no `{choose}`"),
             )
-            .with_help(
-                "a bot script must define fn choose(state, moves); see scripts/README.md, 'Bots'",
-            ));
+            .with_help(format!(
+                "a bot script must define fn {choose}; see scripts/README.md, 'Bots'"
+            )));
         }
         Ok(rules)
     }
@@ -187,15 +177,17 @@ impl Rules {
             &sources.texts,
         )?;
         layers.borrow_mut().set(compiled, ast.clone());
-        for (hook, arity) in REQUIRED_HOOKS {
-            if !defines(&ast, hook, arity) {
+        for hook in hooks::RULES.iter().filter(|h| h.required) {
+            if !defines(&ast, hook) {
                 let files: Vec<&str> = variant.scripts.iter().map(|s| s.shown.as_str()).collect();
                 return Err(Diagnostic::in_file(
                     Kind::Script,
                     variant.library.show(&variant.manifest),
                     format!(
-                        "the scripts of `{}` define no `{hook}` with {arity} parameter(s)",
-                        variant.name
+                        "the scripts of `{}` define no `{}` with {} parameter(s)",
+                        variant.name,
+                        hook.name,
+                        hook.arity()
                     ),
                 )
                 .with_help(format!(
@@ -204,8 +196,8 @@ impl Rules {
                 )));
             }
         }
-        let has_view = defines(&ast, "view", 0);
-        let has_goals = defines(&ast, "goals", 0);
+        let has_view = defines(&ast, &hooks::VIEW);
+        let has_goals = defines(&ast, &hooks::GOALS);
         let data = Tables::new(data::load_all(&variant, family)?);
         let options = variant.options.keys().map(String::as_str);
         tables::register_keys(
@@ -237,11 +229,11 @@ impl Rules {
     /// returns `()` or `#{ entry: "pyramid", problem: "…" }`, reported at that entry of
     /// the manifest (the manifest is the cause, not the script that would trip on it).
     fn check_data(&self) -> Result<(), Diagnostic> {
-        if !self.defines("check_data", 1) {
+        if !self.defines(&hooks::CHECK_DATA) {
             return Ok(());
         }
-        let answer =
-            self.call_function("check_data", (Dynamic::from_map(self.data.map().clone()),))?;
+        let data = Dynamic::from_map(self.data.map().clone());
+        let answer = self.call_function(&hooks::CHECK_DATA, (data,))?;
         if answer.is_unit() {
             return Ok(());
         }
@@ -255,7 +247,7 @@ impl Rules {
             Some((entry, problem)) => Err(data::problem_at(&self.variant, &entry, &problem)),
             None => Err(Diagnostic::in_file(
                 Kind::Script,
-                self.defining_file("check_data"),
+                self.defining_file(hooks::CHECK_DATA.name),
                 format!("check_data() returned {answer}: it must return () or #{{ entry: \"…\", problem: \"…\" }}"),
             )),
         }
@@ -266,9 +258,9 @@ impl Rules {
         self.variant.family
     }
 
-    /// Whether the merged scripts define `name` with `arity` parameters.
-    pub fn defines(&self, name: &str, arity: usize) -> bool {
-        defines(&self.ast, name, arity)
+    /// Whether the merged scripts define `hook` (with its number of parameters).
+    pub fn defines(&self, hook: &Hook) -> bool {
+        defines(&self.ast, hook)
     }
 
     /// A command starts (at the REPL, where [`Limits::command_time`] is set): the hook
@@ -288,16 +280,16 @@ impl Rules {
     fn call(
         &self,
         state: &mut Dynamic,
-        hook: &str,
+        hook: &Hook,
         args: impl FuncArgs,
         tag: Option<Dynamic>,
     ) -> Result<Dynamic, Diagnostic> {
         self.call_with(Some(state), hook, args, tag)
     }
 
-    /// Calls a script function that takes no `this` (a bot's `choose(state, moves)`).
-    pub fn call_function(&self, name: &str, args: impl FuncArgs) -> Result<Dynamic, Diagnostic> {
-        self.call_with(None, name, args, None)
+    /// Calls a hook that takes no `this` (a bot's `choose(state, moves)`).
+    pub fn call_function(&self, hook: &Hook, args: impl FuncArgs) -> Result<Dynamic, Diagnostic> {
+        self.call_with(None, hook, args, None)
     }
 
     /// Interpreter operations this engine has run so far (a call under way counted in
@@ -310,7 +302,7 @@ impl Rules {
     fn call_with(
         &self,
         this: Option<&mut Dynamic>,
-        hook: &str,
+        hook: &Hook,
         args: impl FuncArgs,
         tag: Option<Dynamic>,
     ) -> Result<Dynamic, Diagnostic> {
@@ -325,9 +317,9 @@ impl Rules {
         self.deadline.start(self.limits.time_limit);
         let result = self
             .engine
-            .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, hook, args);
+            .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, hook.name, args);
         self.deadline.clear();
-        result.map_err(|e| runtime_error(&self.sources, hook, &e, &self.deadline))
+        result.map_err(|e| runtime_error(&self.sources, hook.name, &e, &self.deadline))
     }
 
     /// Calls a hook that must return an array. Returns the array and how to report an
@@ -335,14 +327,14 @@ impl Rules {
     fn call_list<'a>(
         &'a self,
         state: &mut Dynamic,
-        hook: &'a str,
+        hook: &'a Hook,
         help: &'a str,
     ) -> Result<(rhai::Array, impl Fn(String) -> Diagnostic + 'a), Diagnostic> {
         let bad = move |why: String| {
             Diagnostic::in_file(
                 Kind::Script,
-                self.defining_file(hook),
-                format!("{hook}() {why}"),
+                self.defining_file(hook.name),
+                format!("{}() {why}", hook.name),
             )
             .with_help(help)
         };
@@ -360,13 +352,16 @@ impl Rules {
             .iter()
             .map(|(k, v)| (k.as_str().into(), v.to_dynamic()))
             .collect();
-        map.insert("options".into(), Dynamic::from(Tables::new(opts)));
-        map.insert("seed".into(), Dynamic::from_int(seed as i64));
-        map.insert("rng".into(), Dynamic::from(Rng::seeded(seed)));
-        map.insert("data".into(), Dynamic::from(self.data.clone()));
+        map.insert(
+            fields::OPTIONS.name.into(),
+            Dynamic::from(Tables::new(opts)),
+        );
+        map.insert(fields::SEED.name.into(), Dynamic::from_int(seed as i64));
+        map.insert(fields::RNG.name.into(), Dynamic::from(Rng::seeded(seed)));
+        map.insert(fields::DATA.name.into(), Dynamic::from(self.data.clone()));
         let mut state = Dynamic::from_map(map);
         self.start_command();
-        let _ = self.call(&mut state, "setup", (), None)?;
+        let _ = self.call(&mut state, &hooks::SETUP, (), None)?;
         Ok(state)
     }
 
@@ -374,7 +369,7 @@ impl Rules {
     pub fn moves(&self, state: &mut Dynamic) -> Result<Vec<Move>, Diagnostic> {
         let (array, bad) = self.call_list(
             state,
-            "moves",
+            &hooks::MOVES,
             "moves() must return an array of object maps, each with a unique `label` string",
         )?;
         let mut moves = Vec::with_capacity(array.len());
@@ -398,20 +393,20 @@ impl Rules {
     /// Each move of a command gets the whole command budget (see [`Limits::command_time`]).
     pub fn play(&self, state: &mut Dynamic, mv: &Move) -> Result<(), Diagnostic> {
         self.start_command();
-        self.call(state, "play", (mv.value.clone(),), None)
+        self.call(state, &hooks::PLAY, (mv.value.clone(),), None)
             .map(|_| ())
     }
 
     /// Why the game ended, or `None` while it runs.
     pub fn over(&self, state: &mut Dynamic) -> Result<Option<String>, Diagnostic> {
-        let v = self.call(state, "over", (), None)?;
+        let v = self.call(state, &hooks::OVER, (), None)?;
         if v.is_unit() {
             return Ok(None);
         }
         v.into_string().map(Some).map_err(|kind| {
             Diagnostic::in_file(
                 Kind::Script,
-                self.defining_file("over"),
+                self.defining_file(hooks::OVER.name),
                 format!("over() returned a {kind}: it must return () while the game runs, else a string saying why it ended"),
             )
             .with_help("return for example \"the last tile was placed\"")
@@ -420,11 +415,11 @@ impl Rules {
 
     /// The score map: `total` plus any breakdown.
     pub fn score(&self, state: &mut Dynamic) -> Result<Map, Diagnostic> {
-        let v = self.call(state, "score", (), None)?;
+        let v = self.call(state, &hooks::SCORE, (), None)?;
         let map = v.try_cast::<Map>().ok_or_else(|| {
             Diagnostic::in_file(
                 Kind::Script,
-                self.defining_file("score"),
+                self.defining_file(hooks::SCORE.name),
                 "score() did not return an object map",
             )
             .with_help("return for example #{ total: 12 }")
@@ -432,13 +427,13 @@ impl Rules {
         match map.get("total") {
             None => Err(Diagnostic::in_file(
                 Kind::Script,
-                self.defining_file("score"),
+                self.defining_file(hooks::SCORE.name),
                 "score() returned no `total`",
             )
             .with_help("return for example #{ total: 12, red: 14 }")),
             Some(total) if !total.is_int() => Err(Diagnostic::in_file(
                 Kind::Script,
-                self.defining_file("score"),
+                self.defining_file(hooks::SCORE.name),
                 format!(
                     "score() returned the total {total} ({}): results are whole numbers",
                     total.type_name()
@@ -459,19 +454,24 @@ impl Rules {
         if !self.has_view {
             return Ok(None);
         }
-        let v = self.call(state, "view", (), Some(Dynamic::from(options.clone())))?;
+        let v = self.call(
+            state,
+            &hooks::VIEW,
+            (),
+            Some(Dynamic::from(options.clone())),
+        )?;
         Ok(Some(v.to_string()))
     }
 
     /// What the rules are asking now, when they say (`question()`, optional: the
     /// question whose options are the moves, in games that choose in steps).
     pub fn question(&self, state: &mut Dynamic) -> Result<Option<String>, Diagnostic> {
-        self.optional_text(state, "question", 0, ())
+        self.optional_text(state, &hooks::QUESTION, ())
     }
 
     /// What the labels of the moves mean (`moves_help()`, optional), for `help moves`.
     pub fn moves_help(&self, state: &mut Dynamic) -> Result<Option<String>, Diagnostic> {
-        self.optional_text(state, "moves_help", 0, ())
+        self.optional_text(state, &hooks::MOVES_HELP, ())
     }
 
     /// What a legal move would do, in words (`describe_move(mv)`, optional), for `moves`:
@@ -481,22 +481,22 @@ impl Rules {
         state: &mut Dynamic,
         mv: &Move,
     ) -> Result<Option<String>, Diagnostic> {
-        self.optional_text(state, "describe_move", 1, (mv.value.clone(),))
+        self.optional_text(state, &hooks::DESCRIBE_MOVE, (mv.value.clone(),))
     }
 
     /// Why a typed choice is not a legal move now (`why_not(choice)`, optional).
     pub fn why_not(&self, state: &mut Dynamic, choice: &str) -> Result<Option<String>, Diagnostic> {
-        self.optional_text(state, "why_not", 1, (choice.to_owned(),))
+        self.optional_text(state, &hooks::WHY_NOT, (choice.to_owned(),))
     }
 
     /// The score sheet (`sheet()`, optional; see [`crate::sheet`]).
     pub fn sheet(&self, state: &mut Dynamic) -> Result<Option<Map>, Diagnostic> {
-        if !self.defines("sheet", 0) {
+        if !self.defines(&hooks::SHEET) {
             return Ok(None);
         }
-        let v = self.call(state, "sheet", (), None)?;
+        let v = self.call(state, &hooks::SHEET, (), None)?;
         v.try_cast::<Map>().map(Some).ok_or_else(|| {
-            Diagnostic::in_file(Kind::Script, self.defining_file("sheet"), "sheet() did not return an object map")
+            Diagnostic::in_file(Kind::Script, self.defining_file(hooks::SHEET.name), "sheet() did not return an object map")
                 .with_help("return for example #{ how: \"the lowest score\", columns: [\"colour\", \"points\"], rows: [[\"red\", 12]] }")
         })
     }
@@ -505,11 +505,10 @@ impl Rules {
     fn optional_text(
         &self,
         state: &mut Dynamic,
-        hook: &str,
-        arity: usize,
+        hook: &Hook,
         args: impl FuncArgs,
     ) -> Result<Option<String>, Diagnostic> {
-        if !self.defines(hook, arity) {
+        if !self.defines(hook) {
             return Ok(None);
         }
         let v = self.call(state, hook, args, None)?;
@@ -519,10 +518,10 @@ impl Rules {
     /// How many turns the game has had, when the rules say (`turns()`, optional: tiles
     /// placed, rounds played): `bench` reports turns per second beside moves.
     pub fn turns(&self, state: &mut Dynamic) -> Result<Option<u64>, Diagnostic> {
-        if !self.defines("turns", 0) {
+        if !self.defines(&hooks::TURNS) {
             return Ok(None);
         }
-        let v = self.call(state, "turns", (), None)?;
+        let v = self.call(state, &hooks::TURNS, (), None)?;
         v.as_int()
             .ok()
             .and_then(|n| u64::try_from(n).ok())
@@ -530,7 +529,7 @@ impl Rules {
             .ok_or_else(|| {
                 Diagnostic::in_file(
                     Kind::Script,
-                    self.defining_file("turns"),
+                    self.defining_file(hooks::TURNS.name),
                     format!("turns() returned {v}: it must return a whole number, 0 or more"),
                 )
             })
@@ -544,7 +543,7 @@ impl Rules {
         }
         let (array, bad) = self.call_list(
             state,
-            "goals",
+            &hooks::GOALS,
             "goals() must return an array of maps like #{ id: \"G1\", text: \"…\", reached: true }, with unique ids",
         )?;
         let mut goals: Vec<Goal> = Vec::with_capacity(array.len());
@@ -626,7 +625,7 @@ impl Rules {
     }
 }
 
-fn defines(ast: &AST, name: &str, arity: usize) -> bool {
+fn defines(ast: &AST, hook: &Hook) -> bool {
     ast.iter_functions()
-        .any(|f| f.name == name && f.params.len() == arity)
+        .any(|f| f.name == hook.name && f.params.len() == hook.arity())
 }

@@ -1,11 +1,10 @@
 //! `this.data` and `this.options`: tables a game reads but never changes, held as one
 //! shared host value rather than as object maps inside the state.
 //!
-//! Why: Rhai measures the size of the whole state after every assignment to one of its
-//! fields (`this.turn += 1`), walking every value in it, and copies every value when a
-//! bot copies the state. As maps, the manifest's tables (an Invaders pyramid and ranking
-//! texts, a variant's options) were a third of what was walked and copied; as a shared
-//! host value they count as one value and copy as one pointer.
+//! Why: a bot copies the state for every position it judges, and Rhai copies a map with
+//! every value in it. As maps, the manifest's tables (an Invaders pyramid and ranking
+//! texts, a variant's options) would be copied each time; as a shared host value they
+//! copy as one pointer.
 //!
 //! Scripts read them as they read maps: `this.data.pyramid`, `this.options["x"]`,
 //! `"points" in this.data`, `get`, `keys()`, `len()`; a missing entry reads `()`, as a map's

@@ -28,15 +28,15 @@ pub use options::{Budget, SearchOptions};
 use super::base::Bot;
 use super::hidden::player_view;
 use crate::diagnostic::{Diagnostic, Kind};
+use crate::script::api::hooks::{self, Hook};
 use crate::script::rng::Rng;
 use crate::script::{Move, Rules};
 use rhai::{Array, Dynamic, Map};
 use std::rc::Rc;
 use std::time::Instant;
 
-/// The helpers the search calls, with their arity: every game has them through
-/// scripts/bots/_search.rhai.
-pub const HELPERS: [(&str, usize); 2] = [("bot_ranked", 2), ("bot_after", 2)];
+/// The helpers the search calls: every game has them through scripts/bots/_search.rhai.
+pub const HELPERS: [Hook; 2] = [hooks::BOT_RANKED, hooks::BOT_AFTER];
 
 /// The search bot playing one game.
 pub struct SearchBot {
@@ -80,11 +80,13 @@ impl SearchBot {
     /// game's ranking may leave moves out).
     fn ranked(&self, state: Dynamic, moves: &[Move]) -> Result<Vec<usize>, Diagnostic> {
         let offered: Array = moves.iter().map(|m| m.value.clone()).collect();
-        let ranked = self.rules.call_function("bot_ranked", (state, offered))?;
+        let ranked = self
+            .rules
+            .call_function(&hooks::BOT_RANKED, (state, offered))?;
         let bad = |why: String| {
             Diagnostic::in_file(
                 Kind::Script,
-                self.rules.defining_file("bot_ranked"),
+                self.rules.defining_file(hooks::BOT_RANKED.name),
                 format!("bot_ranked() {why}"),
             )
             .with_help("return an array of #{ index, value }, best first, `index` into the moves")
@@ -116,7 +118,9 @@ impl SearchBot {
 
     /// `bot_after(state, mv)`: the value and the position after `mv`.
     fn after(&self, state: Dynamic, mv: &Dynamic) -> Result<(f64, Dynamic), Diagnostic> {
-        let result = self.rules.call_function("bot_after", (state, mv.clone()))?;
+        let result = self
+            .rules
+            .call_function(&hooks::BOT_AFTER, (state, mv.clone()))?;
         let value = result.read_lock::<Map>().and_then(|m| {
             let value = m.get("value")?;
             let value = value
@@ -128,7 +132,7 @@ impl SearchBot {
         value.ok_or_else(|| {
             Diagnostic::in_file(
                 Kind::Script,
-                self.rules.defining_file("bot_after"),
+                self.rules.defining_file(hooks::BOT_AFTER.name),
                 format!(
                     "bot_after() returned {result}, not #{{ value, state }} with a number value"
                 ),

@@ -8,6 +8,7 @@ use super::{
     Placement, PointValues, Pos, RenderOptions, SegmentKind, SegmentView, TileSet, TileTypeId,
 };
 use crate::script::paint::{ansi_allowed, colour_by_name};
+use crate::script::Api;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Position, INT};
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -94,8 +95,7 @@ fn segment_kind(name: &str) -> Fallible<SegmentKind> {
     })
 }
 
-/// `board.most_surrounded(placements)`: those of the placements (maps with `x` and `y`)
-/// whose cell has the most neighbouring tiles, in their order.
+/// A placement that is not a map with whole-number `x` and `y` is an error.
 fn most_surrounded(b: &mut Board, placements: Array) -> Fallible<Array> {
     let cell = |p: &Dynamic| -> Option<Pos> {
         let map = p.read_lock::<Map>()?;
@@ -257,68 +257,119 @@ fn set_points(board: &mut Board, values: Map) -> Fallible<()> {
     Ok(())
 }
 
-pub fn register(engine: &mut Engine) {
+/// What a script asks of the tile set (`this.data.tiles`).
+fn register_tile_set(engine: &mut Engine) {
     engine
         .register_type_with_name::<TileSetRef>("TileSet")
-        .register_fn("to_string", |t: &mut TileSetRef| {
-            format!("<tile set of {}>", t.0.total())
-        })
-        .register_fn("draw_pile", |t: &mut TileSetRef| ints(t.0.draw_pile()))
-        .register_fn("total", |t: &mut TileSetRef| t.0.total() as INT)
-        // The tile type number of a letter ("A".."X" in the base set).
-        .register_fn("id", |t: &mut TileSetRef, letter: &str| -> Fallible<INT> {
-            t.0.by_id(letter)
-                .map(|i| i as INT)
-                .ok_or_else(|| error(format!("no tile type `{letter}` in this tile set")))
-        })
-        .register_fn("name", |t: &mut TileSetRef, tile: INT| {
-            t.0.types()
-                .get(tile as usize)
-                .map(|ty| ty.id.clone())
-                .unwrap_or_default()
-        })
-        .register_fn("has_cloister", |t: &mut TileSetRef, tile: INT| {
-            t.0.types()
-                .get(tile as usize)
-                .is_some_and(|ty| ty.segments.iter().any(|s| s.kind == SegmentKind::Cloister))
-        })
-        .register_fn(
-            "render_tile",
+        .api(
+            "tiles.to_string()",
+            "how a tile set prints: how many tiles it holds",
+            |t: &mut TileSetRef| format!("<tile set of {}>", t.0.total()),
+        )
+        .api(
+            "tiles.draw_pile()",
+            "the tile type numbers of every copy but the start tile (unshuffled)",
+            |t: &mut TileSetRef| ints(t.0.draw_pile()),
+        )
+        .api(
+            "tiles.total()",
+            "how many tiles the set holds, the start tile included",
+            |t: &mut TileSetRef| t.0.total() as INT,
+        )
+        .api(
+            "tiles.id(letter)",
+            "the tile type number of a letter (\"A\"..\"X\" in the base set)",
+            |t: &mut TileSetRef, letter: &str| -> Fallible<INT> {
+                t.0.by_id(letter)
+                    .map(|i| i as INT)
+                    .ok_or_else(|| error(format!("no tile type `{letter}` in this tile set")))
+            },
+        )
+        .api(
+            "tiles.name(t)",
+            "the letter of tile type `t` (\"\" for no such type)",
+            |t: &mut TileSetRef, tile: INT| {
+                t.0.types()
+                    .get(tile as usize)
+                    .map(|ty| ty.id.clone())
+                    .unwrap_or_default()
+            },
+        )
+        .api(
+            "tiles.has_cloister(t)",
+            "whether tile type `t` has a cloister",
+            |t: &mut TileSetRef, tile: INT| {
+                t.0.types()
+                    .get(tile as usize)
+                    .is_some_and(|ty| ty.segments.iter().any(|s| s.kind == SegmentKind::Cloister))
+            },
+        )
+        .api(
+            "tiles.render_tile(t, glyphs)",
+            "tile type `t` drawn as text, `glyphs` as for `b.render(glyphs)`",
             |ctx: NativeCallContext, t: &mut TileSetRef, tile: INT, glyphs: Array| {
                 render_tile(&t.0, tile as usize, 0, &render_options(&ctx, &glyphs))
             },
         )
-        // A board with the start tile in place.
-        .register_fn("carcassonne_board", |t: TileSetRef| {
-            let mut board = Board::new(t.0.clone());
-            board.place_start(t.0.start_tile());
-            board
-        });
+        .api(
+            "carcassonne_board(tiles)",
+            "a board of the tile set with its start tile at 0,0",
+            |t: TileSetRef| {
+                let mut board = Board::new(t.0.clone());
+                board.place_start(t.0.start_tile());
+                board
+            },
+        );
+}
 
+/// What a script asks of the tiles on the board.
+fn register_board(engine: &mut Engine) {
     engine
         .register_type_with_name::<Board>("Board")
-        .register_fn("to_string", |b: &mut Board| {
-            format!("<board of {} tiles>", b.placed_count())
-        })
-        .register_fn("set_points", set_points)
-        .register_fn("placed", |b: &mut Board| b.placed_count() as INT)
-        .register_fn("fits", |b: &mut Board, tile: INT| -> Fallible<bool> {
-            Ok(b.fits_anywhere(tile_id(b, tile)?))
-        })
-        // Every legal placement as a ready-made move: #{ label: "2,-1@90", x, y, rot }.
-        .register_fn(
-            "placements",
+        .api(
+            "b.to_string()",
+            "how a board prints: how many tiles it holds",
+            |b: &mut Board| format!("<board of {} tiles>", b.placed_count()),
+        )
+        .api(
+            "b.set_points(values)",
+            "changes point values, `#{ tiny_city: 2, cloister_complete: 12, … }` (the names of \
+             variants/data/carcassonne-base-tiles.toml's `[points]`)",
+            set_points,
+        )
+        .api(
+            "b.placed()",
+            "how many tiles are on the board",
+            |b: &mut Board| b.placed_count() as INT,
+        )
+        .api(
+            "b.fits(t)",
+            "whether tile type `t` fits anywhere",
+            |b: &mut Board, tile: INT| -> Fallible<bool> { Ok(b.fits_anywhere(tile_id(b, tile)?)) },
+        )
+        .api(
+            "b.placements(t)",
+            "every legal placement of tile type `t` as a move, `#{ label: \"2,-1@90\", x, y, rot }` \
+             (rot in quarter turns clockwise)",
             |b: &mut Board, tile: INT| -> Fallible<Array> {
                 Ok(placement_moves(b, tile_id(b, tile)?))
             },
         )
-        .register_fn("neighbours", |b: &mut Board, x: INT, y: INT| {
-            b.neighbour_count(pos(x, y)) as INT
-        })
-        .register_fn("most_surrounded", most_surrounded)
-        // Places a tile; returns the features it completed.
-        .register_fn(
-            "place",
+        .api(
+            "b.neighbours(x, y)",
+            "how many of the 8 cells around x,y hold a tile",
+            |b: &mut Board, x: INT, y: INT| b.neighbour_count(pos(x, y)) as INT,
+        )
+        .api(
+            "b.most_surrounded(placements)",
+            "those of the placements (maps with `x`, `y`) whose cell has the most neighbouring \
+             tiles, in their order",
+            most_surrounded,
+        )
+        .api(
+            "b.place(t, x, y, rot)",
+            "places tile type `t`; returns the features it completed (roads, cities, cloisters \
+             with its neighbours')",
             |b: &mut Board, tile: INT, x: INT, y: INT, rot: INT| -> Fallible<Array> {
                 let tile = tile_id(b, tile)?;
                 let rotation = u8::try_from(rot)
@@ -336,53 +387,10 @@ pub fn register(engine: &mut Engine) {
                 .map_err(|e| error(e.to_string()))
             },
         )
-        .register_fn("tile_at", |b: &mut Board, x: INT, y: INT| {
-            match b.tile_at(pos(x, y)) {
-                Some(t) => record([
-                    ("tile", Dynamic::from_int(t.tile as INT)),
-                    ("rot", Dynamic::from_int(t.rotation as INT)),
-                ]),
-                None => Dynamic::UNIT,
-            }
-        })
-        .register_fn("segments", |b: &mut Board, x: INT, y: INT| -> Array {
-            b.segments_at(pos(x, y))
-                .into_iter()
-                .map(segment_map)
-                .collect()
-        })
-        .register_fn("free_segments", |b: &mut Board, x: INT, y: INT| -> Array {
-            b.free_segments(pos(x, y))
-                .into_iter()
-                .map(segment_map)
-                .collect()
-        })
-        // The free segments of one kind: fewer maps built than filtering all of them.
-        .register_fn(
-            "free_segments",
-            |b: &mut Board, x: INT, y: INT, kind: &str| -> Fallible<Array> {
-                let kind = segment_kind(kind)?;
-                Ok(b.free_segments(pos(x, y))
-                    .into_iter()
-                    .filter(|s| s.kind == kind)
-                    .map(segment_map)
-                    .collect())
-            },
-        )
-        // The free segments of any of `kinds`: what a rule allowing some kinds asks.
-        .register_fn(
-            "free_segments",
-            |b: &mut Board, x: INT, y: INT, kinds: Array| -> Fallible<Array> {
-                let kinds = segment_kinds(&kinds)?;
-                Ok(b.free_segments(pos(x, y))
-                    .into_iter()
-                    .filter(|s| kinds.contains(&s.kind))
-                    .map(segment_map)
-                    .collect())
-            },
-        )
-        .register_fn(
-            "place_meeple",
+        .api(
+            "b.place_meeple(x, y, segment, colour)",
+            "puts a meeple of colour number `colour` on segment `segment` of the tile at x,y; \
+             returns its feature",
             |b: &mut Board, x: INT, y: INT, segment: INT, colour: INT| -> Fallible<INT> {
                 let colour = u8::try_from(colour)
                     .map_err(|_| error(format!("meeple colour {colour} is not 0..255")))?;
@@ -390,73 +398,177 @@ pub fn register(engine: &mut Engine) {
                     .map(|f| f as INT)
                     .map_err(|e| error(e.to_string()))
             },
+        );
+    register_segments(engine);
+    register_features(engine);
+    register_meeples(engine);
+    register_pictures(engine);
+}
+
+/// The free segments of the tile at x,y (those whose feature holds no meeple) of the kinds
+/// `keep` allows: the maps of the others are never built.
+fn free_segments(b: &Board, x: INT, y: INT, keep: impl Fn(SegmentKind) -> bool) -> Array {
+    b.free_segments(pos(x, y))
+        .into_iter()
+        .filter(|s| keep(s.kind))
+        .map(segment_map)
+        .collect()
+}
+
+/// The segments of a tile on the board, all or those free for a meeple.
+fn register_segments(engine: &mut Engine) {
+    engine
+        .api(
+            "b.segments(x, y)",
+            "the segments of the tile at x,y, `#{ index, kind, label, feature }`",
+            |b: &mut Board, x: INT, y: INT| -> Array {
+                b.segments_at(pos(x, y))
+                    .into_iter()
+                    .map(segment_map)
+                    .collect()
+            },
         )
-        .register_fn("kind", |b: &mut Board, f: INT| -> Fallible<&str> {
-            Ok(kind_name(b.feature(feature_id(b, f)?).kind))
-        })
-        .register_fn("label", |b: &mut Board, f: INT| -> Fallible<String> {
-            Ok(b.feature_label(feature_id(b, f)?))
-        })
-        .register_fn("size", |b: &mut Board, f: INT| -> Fallible<INT> {
-            Ok(b.feature(feature_id(b, f)?).tiles as INT)
-        })
-        .register_fn("pennants", |b: &mut Board, f: INT| -> Fallible<INT> {
-            Ok(b.feature(feature_id(b, f)?).pennants as INT)
-        })
-        // Sides still open (roads, cities) or neighbours still missing (cloisters).
-        .register_fn("open_edges", |b: &mut Board, f: INT| -> Fallible<INT> {
-            Ok(b.feature(feature_id(b, f)?).open_edges as INT)
-        })
-        .register_fn("complete", |b: &mut Board, f: INT| -> Fallible<bool> {
-            Ok(b.feature(feature_id(b, f)?).complete)
-        })
-        .register_fn("points", |b: &mut Board, f: INT| -> Fallible<INT> {
-            Ok(b.points(feature_id(b, f)?))
-        })
-        .register_fn("majority", |b: &mut Board, f: INT| -> Fallible<Array> {
-            Ok(colours(b.majority(feature_id(b, f)?)))
-        })
-        // One entry per meeple on the feature: its colour.
-        .register_fn("meeples_in", |b: &mut Board, f: INT| -> Fallible<Array> {
-            Ok(b.meeple_counts(feature_id(b, f)?)
-                .into_iter()
-                .flat_map(|(c, n)| std::iter::repeat_n(Dynamic::from_int(c as INT), n))
-                .collect())
-        })
-        .register_fn(
-            "remove_meeples",
+        .api(
+            "b.free_segments(x, y)",
+            "the segments of the tile at x,y whose feature holds no meeple",
+            |b: &mut Board, x: INT, y: INT| free_segments(b, x, y, |_| true),
+        )
+        .api(
+            "b.free_segments(x, y, kind)",
+            "the free segments of one kind (\"city\", \"road\", \"field\", \"cloister\")",
+            |b: &mut Board, x: INT, y: INT, kind: &str| -> Fallible<Array> {
+                let kind = segment_kind(kind)?;
+                Ok(free_segments(b, x, y, |k| k == kind))
+            },
+        )
+        .api(
+            "b.free_segments(x, y, kinds)",
+            "the free segments of any of the kinds in the list `kinds`",
+            |b: &mut Board, x: INT, y: INT, kinds: Array| -> Fallible<Array> {
+                let kinds = segment_kinds(&kinds)?;
+                Ok(free_segments(b, x, y, |k| kinds.contains(&k)))
+            },
+        );
+}
+
+/// The questions about one feature, by its id (valid until the next tile is placed).
+fn register_features(engine: &mut Engine) {
+    engine
+        .api(
+            "b.kind(f)",
+            "what feature `f` is: \"city\", \"road\", \"field\" or \"cloister\" (an id holds \
+             until the next `place`)",
+            |b: &mut Board, f: INT| -> Fallible<&str> {
+                Ok(kind_name(b.feature(feature_id(b, f)?).kind))
+            },
+        )
+        .api(
+            "b.label(f)",
+            "feature `f` named for players, the same until it changes: \"road@2,-1:E\"",
+            |b: &mut Board, f: INT| -> Fallible<String> { Ok(b.feature_label(feature_id(b, f)?)) },
+        )
+        .api(
+            "b.size(f)",
+            "how many tiles feature `f` covers",
+            |b: &mut Board, f: INT| -> Fallible<INT> {
+                Ok(b.feature(feature_id(b, f)?).tiles as INT)
+            },
+        )
+        .api(
+            "b.pennants(f)",
+            "how many pennants city `f` holds",
+            |b: &mut Board, f: INT| -> Fallible<INT> {
+                Ok(b.feature(feature_id(b, f)?).pennants as INT)
+            },
+        )
+        .api(
+            "b.open_edges(f)",
+            "the sides of feature `f` still open (roads, cities) or the neighbours it still \
+             misses (cloisters)",
+            |b: &mut Board, f: INT| -> Fallible<INT> {
+                Ok(b.feature(feature_id(b, f)?).open_edges as INT)
+            },
+        )
+        .api(
+            "b.complete(f)",
+            "whether feature `f` is complete",
+            |b: &mut Board, f: INT| -> Fallible<bool> { Ok(b.feature(feature_id(b, f)?).complete) },
+        )
+        .api(
+            "b.points(f)",
+            "what feature `f` is worth now: completed values when complete, end-of-game values \
+             otherwise, fields by the cities they border",
+            |b: &mut Board, f: INT| -> Fallible<INT> { Ok(b.points(feature_id(b, f)?)) },
+        )
+        .api(
+            "b.bordered_cities(f)",
+            "the cities field `f` borders",
+            |b: &mut Board, f: INT| -> Fallible<Array> {
+                Ok(ints(b.bordered_cities(feature_id(b, f)?)))
+            },
+        );
+}
+
+/// Who holds what: meeples on features.
+fn register_meeples(engine: &mut Engine) {
+    engine
+        .api(
+            "b.majority(f)",
+            "the colours with the most meeples on feature `f` (none when it holds none)",
+            |b: &mut Board, f: INT| -> Fallible<Array> {
+                Ok(colours(b.majority(feature_id(b, f)?)))
+            },
+        )
+        .api(
+            "b.meeples_in(f)",
+            "the colour of each meeple on feature `f`, one entry a meeple",
+            |b: &mut Board, f: INT| -> Fallible<Array> {
+                Ok(b.meeple_counts(feature_id(b, f)?)
+                    .into_iter()
+                    .flat_map(|(c, n)| std::iter::repeat_n(Dynamic::from_int(c as INT), n))
+                    .collect())
+            },
+        )
+        .api(
+            "b.remove_meeples(f)",
+            "takes the meeples off feature `f`; returns their colours",
             |b: &mut Board, f: INT| -> Fallible<Array> {
                 let f = feature_id(b, f)?;
                 Ok(colours(b.remove_meeples(f)))
             },
         )
-        .register_fn(
-            "bordered_cities",
-            |b: &mut Board, f: INT| -> Fallible<Array> {
-                Ok(ints(b.bordered_cities(feature_id(b, f)?)))
-            },
+        .api(
+            "b.features_with_meeples()",
+            "every feature holding a meeple",
+            |b: &mut Board| ints(b.features_with_meeples()),
         )
-        .register_fn("features_with_meeples", |b: &mut Board| {
-            ints(b.features_with_meeples())
-        })
-        // Every meeple on the board: #{ x, y, segment, colour, feature }.
-        .register_fn("meeples", |b: &mut Board| -> Array {
-            b.meeples()
-                .into_iter()
-                .map(|m| {
-                    record([
-                        ("x", Dynamic::from_int(m.pos.x as INT)),
-                        ("y", Dynamic::from_int(m.pos.y as INT)),
-                        ("segment", Dynamic::from_int(m.segment as INT)),
-                        ("colour", Dynamic::from_int(m.colour as INT)),
-                        ("feature", Dynamic::from_int(m.feature as INT)),
-                    ])
-                })
-                .collect()
-        })
-        // The whole table, the last tile marked.
-        .register_fn(
-            "render",
+        .api(
+            "b.meeples()",
+            "every meeple on the board, `#{ x, y, segment, colour, feature }`",
+            |b: &mut Board| -> Array {
+                b.meeples()
+                    .into_iter()
+                    .map(|m| {
+                        record([
+                            ("x", Dynamic::from_int(m.pos.x as INT)),
+                            ("y", Dynamic::from_int(m.pos.y as INT)),
+                            ("segment", Dynamic::from_int(m.segment as INT)),
+                            ("colour", Dynamic::from_int(m.colour as INT)),
+                            ("feature", Dynamic::from_int(m.feature as INT)),
+                        ])
+                    })
+                    .collect()
+            },
+        );
+}
+
+/// The board drawn as text, for `view()`.
+fn register_pictures(engine: &mut Engine) {
+    engine
+        .api(
+            "b.render(glyphs)",
+            "the whole board as text, `glyphs` = `[#{ glyph: \"R\", colour: \"red\" }, …]`; the \
+             last tile is pointed at by `v  v` above its column and `>` beside its row",
             |ctx: NativeCallContext, b: &mut Board, glyphs: Array| {
                 let opts = RenderOptions {
                     last: b.last_placed(),
@@ -465,9 +577,10 @@ pub fn register(engine: &mut Engine) {
                 render_board(b, &opts)
             },
         )
-        // As much as fits `frame` (#{ width, height }) around the last tile.
-        .register_fn(
-            "render",
+        .api(
+            "b.render(glyphs, frame)",
+            "as much of the board as fits `frame` = `#{ width, height }` (columns, lines; `()` \
+             for no limit), around the last tile",
             |ctx: NativeCallContext, b: &mut Board, glyphs: Array, frame: Map| {
                 let opts = RenderOptions {
                     last: b.last_placed(),
@@ -477,13 +590,27 @@ pub fn register(engine: &mut Engine) {
                 render_board(b, &opts)
             },
         )
-        .register_fn("window", |b: &mut Board, frame: Map| window_map(b, &frame));
+        .api(
+            "b.window(frame)",
+            "what that picture shows, `#{ cropped, x: [from, to], y: [from, to], all_x, all_y }` \
+             (the whole board with its ring of free cells)",
+            |b: &mut Board, frame: Map| window_map(b, &frame),
+        )
+        .api(
+            "board_glyphs()",
+            "the board's glyphs as drawn, by meaning (`city`, `pennant`, `road`, `road_ns`, \
+             `crossing`, `field`, `cloister`, `last_column`, `last_row`), for a legend",
+            |ctx: NativeCallContext| -> Map {
+                glyphs(ansi_allowed(&ctx))
+                    .into_iter()
+                    .map(|(name, glyph)| (name.into(), glyph.into()))
+                    .collect()
+            },
+        );
+}
 
-    // The board's glyphs by meaning, as drawn (coloured when the view may): for legends.
-    engine.register_fn("board_glyphs", |ctx: NativeCallContext| -> Map {
-        glyphs(ansi_allowed(&ctx))
-            .into_iter()
-            .map(|(name, glyph)| (name.into(), glyph.into()))
-            .collect()
-    });
+/// Registers the tile set and the board with their script methods.
+pub fn register(engine: &mut Engine) {
+    register_tile_set(engine);
+    register_board(engine);
 }

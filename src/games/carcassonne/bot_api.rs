@@ -5,11 +5,9 @@
 
 use super::api::{colours, kind_name, record, segment_kinds, Fallible};
 use super::Board;
+use crate::script::Api;
 use rhai::{Array, Dynamic, Engine, INT};
 
-/// `b.meeple_outlook()`: every meeple with what becomes of its feature:
-/// `#{ colour, open, points, fillers }` (its feature's open sides, points now, and how
-/// many tiles left fit the open cell that fewest fit).
 fn meeple_outlook(b: &mut Board) -> Array {
     b.meeple_outlook()
         .into_iter()
@@ -24,9 +22,6 @@ fn meeple_outlook(b: &mut Board) -> Array {
         .collect()
 }
 
-/// `b.feature_outlook()`: every feature holding meeples: `#{ feature, kind, open, points,
-/// meeples, majority, cities_complete, cities_incomplete }` (the last two count a
-/// field's bordered cities).
 fn feature_outlook(b: &mut Board) -> Array {
     b.feature_outlook()
         .into_iter()
@@ -45,16 +40,28 @@ fn feature_outlook(b: &mut Board) -> Array {
         .collect()
 }
 
-/// `b.placeable_without_free(kinds)`: how many tiles not on the board yet fit somewhere
-/// with none of their segments of `kinds` (["road", "city", …]) free: each joins a
-/// feature holding a meeple.
 fn placeable_without_free(b: &mut Board, kinds: Array) -> Fallible<INT> {
     Ok(b.placeable_without_free(&segment_kinds(&kinds)?) as INT)
 }
 
 pub fn register(engine: &mut Engine) {
     engine
-        .register_fn("meeple_outlook", meeple_outlook)
-        .register_fn("feature_outlook", feature_outlook)
-        .register_fn("placeable_without_free", placeable_without_free);
+        .api(
+            "b.meeple_outlook()",
+            "every meeple with `#{ colour, open, points, fillers }`: its feature's open sides, \
+             points now, and how many tiles left fit the open cell that fewest fit",
+            meeple_outlook,
+        )
+        .api(
+            "b.feature_outlook()",
+            "every feature holding meeples with `#{ feature, kind, open, points, meeples, \
+             majority, cities_complete, cities_incomplete }` (a field's bordered cities)",
+            feature_outlook,
+        )
+        .api(
+            "b.placeable_without_free(kinds)",
+            "how many tiles not on the board yet fit somewhere with none of their segments of \
+             `kinds` free: the draws that need no meeple",
+            placeable_without_free,
+        );
 }

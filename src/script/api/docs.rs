@@ -1,10 +1,11 @@
 //! The generated parts of the docs. Between `<!-- api:NAME -->` and `<!-- /api -->` a doc
-//! holds, as Markdown, what `houserules api` prints of NAME: `hooks` and `bot-hooks` (the
-//! contract), `host` (the host's API), `family F` (what family F adds) and `rules F`
-//! (what the scripts of F let a variant replace). A test makes them again and fails when
+//! holds, as Markdown, what `houserules api` prints of NAME: `hooks`, `state` and
+//! `bot-hooks` (the contract), `host` (the host's API), `family F` (what family F adds), `rules F` (what
+//! the scripts of F let a variant replace), `bots` and `bots F` (what the engines that
+//! run bots add, for every family and for F). A test makes them again and fails when
 //! a doc differs; `UPDATE_API_DOCS=1 cargo test --locked --lib api::docs` rewrites them.
 
-use super::{find_family, hooks, rule_hooks};
+use super::{fields, find_family, hooks, rule_hooks, BotApi};
 use std::path::Path;
 
 const START: &str = "<!-- api:";
@@ -16,36 +17,47 @@ pub const DOCS: [(&str, &[&str]); 2] = [
         "scripts/README.md",
         &[
             "hooks",
+            "state",
             "rules carcassonne",
             "host",
+            "family carcassonne",
             "rules ora_et_labora",
             "bot-hooks",
+            "bots",
+            "bots carcassonne",
         ],
     ),
     ("scripts/ora_et_labora/API.md", &["family ora_et_labora"]),
 ];
 
 /// The part called `name`, as Markdown.
-pub fn part(name: &str, scripts_dir: &Path) -> Result<String, String> {
+pub fn part(name: &str, scripts_dir: &Path, bot_api: BotApi) -> Result<String, String> {
     let family = |f: &str| find_family(f).map_err(|e| e.to_string());
     Ok(match name.split_once(' ') {
         None if name == "hooks" => hooks::markdown(&hooks::RULES),
         None if name == "bot-hooks" => hooks::markdown(&hooks::BOTS),
+        None if name == "state" => fields::markdown(&fields::STATE),
         None if name == "host" => super::host().markdown(),
+        None if name == "bots" => super::bots(bot_api).markdown(),
         Some(("family", f)) => super::family(family(f)?).markdown(),
+        Some(("bots", f)) => super::family_bots(family(f)?, bot_api).markdown(),
         Some(("rules", f)) => {
             rule_hooks::markdown(&rule_hooks::read(&scripts_dir.join(family(f)?.name()))?)
         }
         _ => {
             return Err(format!(
-                "`{START}{name} -->`: no such part (hooks, bot-hooks, host, family F, rules F)"
+                "`{START}{name} -->`: no such part (hooks, state, bot-hooks, host, bots, family F, rules F, bots F)"
             ))
         }
     })
 }
 
 /// `text` with every generated part made again, and the names of the parts.
-pub fn regenerate(text: &str, scripts_dir: &Path) -> Result<(String, Vec<String>), String> {
+pub fn regenerate(
+    text: &str,
+    scripts_dir: &Path,
+    bot_api: BotApi,
+) -> Result<(String, Vec<String>), String> {
     let mut out = String::with_capacity(text.len());
     let mut names = Vec::new();
     let mut rest = text;
@@ -61,7 +73,7 @@ pub fn regenerate(text: &str, scripts_dir: &Path) -> Result<(String, Vec<String>
         out.push_str(before);
         out.push_str(&from[..close + 3]);
         out.push_str("\n\n");
-        out.push_str(part(name, scripts_dir)?.trim_end());
+        out.push_str(part(name, scripts_dir, bot_api)?.trim_end());
         out.push_str("\n\n");
         out.push_str(END);
         names.push(name.to_owned());
@@ -74,6 +86,11 @@ pub fn regenerate(text: &str, scripts_dir: &Path) -> Result<(String, Vec<String>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`regenerate`] with the bots' API.
+    fn regenerate(text: &str, scripts_dir: &Path) -> Result<(String, Vec<String>), String> {
+        super::regenerate(text, scripts_dir, crate::bot::register_api)
+    }
 
     #[test]
     fn a_generated_part_is_made_again_and_the_rest_kept() {

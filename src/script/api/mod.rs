@@ -2,12 +2,14 @@
 //! script writes and one line for its writer ([`Api::api`]); Rhai keeps both as the
 //! function's metadata, and `houserules api`, scripts/README.md and the families' API
 //! docs are made from that metadata, so they show what the engine really has. The hooks
-//! (the script functions the host calls) are one table, [`hooks`], that the host's calls
-//! read too; the rules a family's scripts let a variant replace are read from their
-//! `rule:` comments ([`rule_hooks`]).
+//! (the script functions the host calls) are one table, [`hooks`], and the fields of the
+//! state the host sets or reads another, [`fields`]: the host's calls read both too. The
+//! rules a family's scripts let a variant replace are read from their `rule:` comments
+//! ([`rule_hooks`]).
 
 mod define;
 pub mod docs;
+pub mod fields;
 pub mod hooks;
 mod listing;
 pub mod rule_hooks;
@@ -19,7 +21,7 @@ pub use listing::{Entry, Group, Listing};
 use super::engine::{build_engine, PrintBuffer};
 use super::parent::{self, SharedLayers};
 use super::stopping::Deadline;
-use super::{Family, Limits};
+use super::{BotApi, Family, Limits};
 use crate::diagnostic::{Diagnostic, Kind};
 use rhai::Engine;
 use std::collections::HashSet;
@@ -52,18 +54,48 @@ fn engine_for(family: &dyn Family) -> Engine {
     engine
 }
 
+/// An engine that runs the bots of a variant of `family`: the rules' functions and the
+/// bots' own (`bot_api`, the bot layer's, handed in so that the rules know no bot).
+fn bot_engine_for(family: &dyn Family, bot_api: BotApi) -> Engine {
+    let mut engine = engine_for(family);
+    bot_api(&mut engine, family);
+    engine
+}
+
+/// The functions of `engine` that none of `below` has.
+fn added(engine: &Engine, below: &[Engine]) -> Listing {
+    let known: HashSet<u64> = below
+        .iter()
+        .flat_map(|e| e.collect_fn_metadata(None, |f| Some(f.metadata.hash), false))
+        .collect();
+    Listing::read(engine, |f| known.contains(&f.hash))
+}
+
 /// The host's API: what the scripts of every family get.
 pub fn host() -> Listing {
-    Listing::read(&engine_for(&HostOnly), |_| false)
+    added(&engine_for(&HostOnly), &[])
 }
 
 /// What `family` adds to the host's API.
 pub fn family(family: &dyn Family) -> Listing {
-    let host: HashSet<u64> = engine_for(&HostOnly)
-        .collect_fn_metadata(None, |f| Some(f.metadata.hash), false)
-        .into_iter()
-        .collect();
-    Listing::read(&engine_for(family), |f| host.contains(&f.hash))
+    added(&engine_for(family), &[engine_for(&HostOnly)])
+}
+
+/// What the engines that run bots add to the host's API, for every family.
+pub fn bots(bot_api: BotApi) -> Listing {
+    added(
+        &bot_engine_for(&HostOnly, bot_api),
+        &[engine_for(&HostOnly)],
+    )
+}
+
+/// What the engines that run the bots of `family` add to the family's API and to
+/// [`bots`].
+pub fn family_bots(family: &dyn Family, bot_api: BotApi) -> Listing {
+    added(
+        &bot_engine_for(family, bot_api),
+        &[engine_for(family), bot_engine_for(&HostOnly, bot_api)],
+    )
 }
 
 /// The family called `name`, or an error that lists the families.
@@ -74,54 +106,97 @@ pub fn find_family(name: &str) -> Result<&'static dyn Family, Diagnostic> {
     })
 }
 
-/// What `houserules api [FAMILY]` prints: the hooks and the host's API, and for a family
-/// its own API and the rules its scripts (`scripts_dir/FAMILY/`) let a variant replace.
+/// A family's part of the API: its functions, its bots' and the rules its scripts let a
+/// variant replace.
+struct FamilyApi {
+    family: &'static dyn Family,
+    functions: Listing,
+    bots: Listing,
+    rules: Vec<rule_hooks::RuleHook>,
+}
+
+impl FamilyApi {
+    fn read(
+        family: &'static dyn Family,
+        scripts_dir: &Path,
+        bot_api: BotApi,
+    ) -> Result<FamilyApi, Diagnostic> {
+        Ok(FamilyApi {
+            family,
+            functions: self::family(family),
+            bots: family_bots(family, bot_api),
+            rules: rule_hooks::read(&scripts_dir.join(family.name()))
+                .map_err(|e| Diagnostic::new(Kind::Script, e))?,
+        })
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "name": self.family.name(),
+            "about": self.family.about(),
+            "functions": self.functions.groups,
+            "bots": self.bots.groups,
+            "rules": self.rules,
+        })
+    }
+
+    fn text(&self) -> String {
+        let name = self.family.name();
+        let mut out = format!(
+            "\nThe family `{name}`: {}\n\n{}",
+            self.family.about(),
+            self.functions.text()
+        );
+        if !self.bots.groups.is_empty() {
+            out.push_str(&format!(
+                "\nFor its bots only (the engines that run bots have these, never the rules')\n\n{}",
+                self.bots.text()
+            ));
+        }
+        if !self.rules.is_empty() {
+            out.push_str(&format!(
+                "\nRules a variant may replace (scripts/{name}/, marked `rule:`)\n{}",
+                rule_hooks::text(&self.rules)
+            ));
+        }
+        out
+    }
+}
+
+/// What `houserules api [FAMILY]` prints: the contract (hooks and state fields), the
+/// host's API and the bots', and for a family its own API, its bots' and the rules its
+/// scripts (`scripts_dir/FAMILY/`) let a variant replace.
 pub fn command(
     family_name: Option<&str>,
     scripts_dir: &Path,
+    bot_api: BotApi,
     json: bool,
 ) -> Result<String, Diagnostic> {
-    let family = family_name.map(find_family).transpose()?;
+    let family = family_name
+        .map(|name| FamilyApi::read(find_family(name)?, scripts_dir, bot_api))
+        .transpose()?;
     let host = host();
-    let own = family.map(|f| (f, self::family(f)));
-    let rules = match family {
-        Some(f) => rule_hooks::read(&scripts_dir.join(f.name()))
-            .map_err(|e| Diagnostic::new(Kind::Script, e))?,
-        None => Vec::new(),
-    };
+    let bots = bots(bot_api);
     if json {
         let value = serde_json::json!({
             "hooks": { "rules": hooks::RULES, "bots": hooks::BOTS },
+            "state": fields::STATE,
             "host": host.groups,
-            "family": own.as_ref().map(|(f, listing)| serde_json::json!({
-                "name": f.name(),
-                "about": f.about(),
-                "functions": listing.groups,
-                "rules": rules,
-            })),
+            "bots": bots.groups,
+            "family": family.as_ref().map(FamilyApi::json),
         });
         return Ok(format!("{value:#}\n"));
     }
     let mut out = format!(
-        "The rules contract: script functions the host calls\n{}\nBot hooks\n{}\nThe host's API (every family)\n\n{}",
+        "The rules contract: script functions the host calls\n{}\nFields of the game state the host sets or reads\n{}\nBot hooks\n{}\nThe host's API (every family)\n\n{}\nFor bots only (the engines that run bots have these, never the rules')\n\n{}",
         hooks::text(&hooks::RULES),
+        fields::text(&fields::STATE),
         hooks::text(&hooks::BOTS),
-        host.text()
+        host.text(),
+        bots.text()
     );
-    if let Some((f, listing)) = own {
-        out.push_str(&format!(
-            "\nThe family `{}`: {}\n\n{}",
-            f.name(),
-            f.about(),
-            listing.text()
-        ));
-        if !rules.is_empty() {
-            out.push_str(&format!(
-                "\nRules a variant may replace (scripts/{}/, marked `rule:`)\n{}",
-                f.name(),
-                rule_hooks::text(&rules)
-            ));
-        }
+    if let Some(family) = family {
+        out.push_str(&family.text());
     }
     Ok(out)
 }
@@ -130,50 +205,69 @@ pub fn command(
 mod tests {
     use super::*;
 
-    /// Registered by files not converted to documented registrations yet: the lists and
-    /// the bots' helpers (being moved into a bots-only package).
-    const NOT_YET_DOCUMENTED: [&str; 8] =
-        ["blob", "blob", "min", "pad", "pad", "pad", "pad", "sum"];
-
-    fn names(signatures: &[String]) -> Vec<&str> {
-        signatures
-            .iter()
-            .map(|s| s.split('(').next().unwrap_or(s))
-            .collect()
+    fn bot_api() -> BotApi {
+        crate::bot::register_api
     }
 
     #[test]
-    fn every_function_a_script_gets_is_documented() {
-        assert_eq!(names(&host().undocumented), NOT_YET_DOCUMENTED);
+    fn every_function_a_script_or_a_bot_gets_is_documented() {
+        let undocumented = |listing: Listing| listing.undocumented;
+        assert_eq!(undocumented(host()), Vec::<String>::new());
+        assert_eq!(undocumented(bots(bot_api())), Vec::<String>::new());
         for f in crate::games::families() {
-            let listing = family(*f);
-            // A family documents all its functions, or (not converted yet) none.
-            assert!(
-                listing.undocumented.is_empty() || listing.groups.is_empty(),
-                "{}: undocumented {:?}",
-                f.name(),
-                listing.undocumented
+            assert_eq!(
+                undocumented(family(*f)),
+                Vec::<String>::new(),
+                "{}",
+                f.name()
+            );
+            assert_eq!(
+                undocumented(family_bots(*f, bot_api())),
+                Vec::<String>::new(),
+                "{}",
+                f.name()
             );
         }
     }
 
     #[test]
+    fn the_bots_functions_are_listed_apart_from_the_rules() {
+        let calls = |listing: &Listing| -> Vec<String> {
+            let entries = listing.groups.iter().flat_map(|g| &g.entries);
+            entries.flat_map(|e| e.calls.clone()).collect()
+        };
+        let host = calls(&host());
+        let bots = calls(&bots(bot_api()));
+        assert!(bots.contains(&"state.redeal()".to_owned()), "{bots:?}");
+        assert!(host.contains(&"list.sum()".to_owned()), "{host:?}");
+        assert!(!host.iter().any(|c| bots.contains(c)), "{host:?}");
+        let carcassonne = find_family("carcassonne").unwrap();
+        let own = calls(&family(carcassonne));
+        let own_bots = calls(&family_bots(carcassonne, bot_api()));
+        assert!(own_bots.contains(&"b.meeple_outlook()".to_owned()));
+        assert!(!own_bots.iter().any(|c| own.contains(c) || bots.contains(c)));
+    }
+
+    #[test]
     fn api_lists_the_hooks_the_host_and_a_family_and_names_the_families_it_knows() {
         let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts");
-        let host_only = command(None, &scripts, false).unwrap();
+        let host_only = command(None, &scripts, bot_api(), false).unwrap();
         assert!(host_only.contains("  setup() (required)\n      when: a new game"));
         assert!(host_only.contains("  choose(state, moves) (required)"));
+        assert!(host_only.contains("  this.turn (kept by the rules)"));
         assert!(host_only.contains("  pile(items) -> Pile\n"), "{host_only}");
+        assert!(host_only.contains("For bots only"), "{host_only}");
         for f in crate::games::families() {
-            let text = command(Some(f.name()), &scripts, false).unwrap();
+            let text = command(Some(f.name()), &scripts, bot_api(), false).unwrap();
             assert!(text.starts_with(&host_only), "{}", f.name());
             assert!(text.contains(f.about()), "{}", f.name());
             let json: serde_json::Value =
-                serde_json::from_str(&command(Some(f.name()), &scripts, true).unwrap()).unwrap();
+                serde_json::from_str(&command(Some(f.name()), &scripts, bot_api(), true).unwrap())
+                    .unwrap();
             assert_eq!(json["family"]["name"], f.name());
             assert_eq!(json["hooks"]["rules"][0]["name"], "setup");
         }
-        let unknown = command(Some("chess"), &scripts, false).unwrap_err();
+        let unknown = command(Some("chess"), &scripts, bot_api(), false).unwrap_err();
         assert_eq!(unknown.kind, Kind::NotFound);
         let shown = unknown.to_string();
         assert!(shown.contains("no game family `chess`"), "{shown}");
