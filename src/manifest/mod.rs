@@ -355,9 +355,9 @@ fn apply(file: &Parsed, variant: &mut Variant) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// The most options a variant may have: far more than a game needs, and few enough
-/// that the options always fit in the rules' state (a map of the options is handed to
-/// the scripts, under Rhai's map size limit).
+/// The most options a variant may have: far more than a game needs, and a bound on what
+/// a mistyped or generated manifest can make every game carry (the options are handed
+/// to the scripts as one map).
 const MAX_OPTIONS: usize = 1_000;
 
 /// A path written in a manifest, relative to `base` (or to the manifest when it starts
