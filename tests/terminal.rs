@@ -2,19 +2,38 @@
 //! process keep the unfinished game, the history is written as commands are typed, and
 //! Ctrl-C stops a long command but not the game.
 
-use expectrl::process::unix::{Signal, WaitStatus};
-use expectrl::{ControlCode, Expect};
-use std::path::PathBuf;
-use std::process::Command;
-use std::time::Duration;
-
-type Pty = expectrl::session::OsSession;
+use expectrl::process::unix::{PtyStream, Signal, UnixProcess, WaitStatus};
+use expectrl::process::NonBlocking;
+use expectrl::{ControlCode, Expect, Session};
+use houserules::save::SaveFile;
+use nix::fcntl::{fcntl, FcntlArg, FdFlag, OFlag};
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command};
+use std::time::{Duration, Instant};
 
 /// The binary in a terminal, with its data folder (history, unfinished game, database)
-/// in a fresh temporary folder.
-struct Terminal {
-    pty: Pty,
+/// in a fresh temporary folder. `P` and `S` are the process and the test's side of the
+/// terminal: expectrl's (a controlling terminal, which signals as a real one does), or
+/// a [`Window`] the test can close.
+struct Terminal<P = UnixProcess, S = PtyStream> {
+    pty: Session<P, S>,
     data: tempfile::TempDir,
+}
+
+/// The binary with `args` and `env`, its data folder in `data`.
+fn houserules_in(data: &Path, args: &[&str], env: &[(&str, &str)]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_houserules"));
+    command
+        .envs(env.iter().copied())
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("XDG_DATA_HOME", data)
+        .env("HOUSERULES_DB", data.join("games.sqlite"))
+        .env("TERM", "xterm");
+    command
 }
 
 impl Terminal {
@@ -25,26 +44,45 @@ impl Terminal {
     /// As [`Terminal::start`], with more environment variables.
     fn start_with(args: &[&str], env: &[(&str, &str)]) -> Terminal {
         let data = tempfile::tempdir().unwrap();
-        let mut command = Command::new(env!("CARGO_BIN_EXE_houserules"));
-        command
-            .envs(env.iter().copied())
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env("XDG_DATA_HOME", data.path())
-            .env("HOUSERULES_DB", data.path().join("games.sqlite"))
-            .env("TERM", "xterm");
-        let mut pty = Pty::spawn(command).unwrap();
+        let mut pty = Session::spawn(houserules_in(data.path(), args, env)).unwrap();
         pty.set_expect_timeout(Some(Duration::from_secs(30)));
         Terminal { pty, data }
     }
 
     /// A game of Pig (seed 1) with one move played.
     fn pig_after_a_roll() -> Terminal {
-        let mut t = Terminal::start(&["play", "pig-solo", "--seed", "1"]);
-        t.expect("`moves` to list the moves");
-        t.type_line("roll");
-        t.expect("played roll");
-        t
+        Terminal::start(&["play", "pig-solo", "--seed", "1"]).after_a_roll()
+    }
+
+    fn signal(&mut self, signal: Signal) {
+        self.pty.get_process_mut().signal(signal).unwrap();
+    }
+
+    /// Waits for the process to end; its exit code.
+    fn exit_code(&mut self) -> i32 {
+        match self.pty.get_process().wait().unwrap() {
+            WaitStatus::Exited(_, code) => code,
+            other => panic!("the process did not exit by itself: {other:?}"),
+        }
+    }
+}
+
+impl<P, S: Read + Write + NonBlocking> Terminal<P, S> {
+    /// Rolls once in the game of Pig this terminal started.
+    fn after_a_roll(mut self) -> Self {
+        self.expect("`moves` to list the moves");
+        self.type_line("roll");
+        self.expect("played roll");
+        self
+    }
+
+    /// Lets a slow bot play a game of The Invaders this terminal started, until its
+    /// progress shows.
+    fn in_a_long_auto(mut self) -> Self {
+        self.expect("`moves` to list the moves");
+        self.type_line("auto --bot lookahead");
+        self.expect("moves  Ctrl-C stops");
+        self
     }
 
     /// Waits for the prompt, then types `line`. The editor asks the terminal where the
@@ -66,16 +104,9 @@ impl Terminal {
         self.data.path().join("houserules").join(name)
     }
 
-    fn signal(&mut self, signal: Signal) {
-        self.pty.get_process_mut().signal(signal).unwrap();
-    }
-
-    /// Waits for the process to end; its exit code.
-    fn exit_code(&mut self) -> i32 {
-        match self.pty.get_process().wait().unwrap() {
-            WaitStatus::Exited(_, code) => code,
-            other => panic!("the process did not exit by itself: {other:?}"),
-        }
+    /// The game kept for `houserules resume`.
+    fn saved_game(&self) -> SaveFile {
+        SaveFile::read(&self.file("unfinished.save")).unwrap()
     }
 
     fn saved_moves(&self) -> String {
@@ -88,6 +119,103 @@ impl Terminal {
             .to_owned()
     }
 }
+
+/// The test's side of a terminal it can close, as a terminal window closes. The REPL does
+/// not have it as its controlling terminal, so no SIGHUP comes: it must see for itself
+/// that the terminal is gone.
+struct Window(Option<File>);
+
+impl Read for Window {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.0.as_mut().map_or(Ok(0), |f| f.read(buf))
+    }
+}
+
+impl Write for Window {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match &mut self.0 {
+            Some(f) => f.write(buf),
+            None => Err(std::io::ErrorKind::BrokenPipe.into()),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.as_mut().map_or(Ok(()), Write::flush)
+    }
+}
+
+impl NonBlocking for Window {
+    fn set_blocking(&mut self, on: bool) -> std::io::Result<()> {
+        let Some(f) = &self.0 else { return Ok(()) };
+        let flags = OFlag::from_bits_truncate(fcntl(f, FcntlArg::F_GETFL)?);
+        fcntl(
+            f,
+            FcntlArg::F_SETFL(
+                flags.difference(OFlag::O_NONBLOCK)
+                    | if on {
+                        OFlag::empty()
+                    } else {
+                        OFlag::O_NONBLOCK
+                    },
+            ),
+        )?;
+        Ok(())
+    }
+}
+
+impl Terminal<Child, Window> {
+    /// The binary with `args` in a window of 80 columns.
+    fn in_window(args: &[&str]) -> Self {
+        let data = tempfile::tempdir().unwrap();
+        let size = nix::pty::Winsize {
+            ws_row: 24,
+            ws_col: 80,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        let pty = nix::pty::openpty(&size, None).unwrap();
+        // Not inherited by the child: the test must hold the only end it closes.
+        for end in [&pty.master, &pty.slave] {
+            let cloexec = FcntlArg::F_SETFD(FdFlag::FD_CLOEXEC);
+            nix::fcntl::fcntl(end, cloexec).unwrap();
+        }
+        let slave = File::from(pty.slave);
+        let child = houserules_in(data.path(), args, &[])
+            .stdin(slave.try_clone().unwrap())
+            .stdout(slave.try_clone().unwrap())
+            .stderr(slave)
+            // Out of the test's process group: no Ctrl-C or terminal of the test reaches it.
+            .process_group(0)
+            .spawn()
+            .unwrap();
+        let mut pty = Session::new(child, Window(Some(File::from(pty.master)))).unwrap();
+        pty.set_expect_timeout(Some(Duration::from_secs(30)));
+        Terminal { pty, data }
+    }
+
+    /// Closes the terminal and waits up to `LOST_TERMINAL_WAIT` for the REPL to end as a
+    /// hung-up terminal ends it; fails (ending it) when it is still running then.
+    fn close(&mut self) {
+        self.pty.get_stream_mut().0 = None;
+        let started = Instant::now();
+        let child = self.pty.get_process_mut();
+        while started.elapsed() < LOST_TERMINAL_WAIT {
+            if let Some(status) = child.try_wait().unwrap() {
+                let took = started.elapsed();
+                assert_eq!(status.code(), Some(128 + Signal::SIGHUP as i32), "{took:?}");
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("still running {LOST_TERMINAL_WAIT:?} after its terminal closed");
+    }
+}
+
+/// The REPL promises to end within a second of losing its terminal; a loaded test machine
+/// gets some slack.
+const LOST_TERMINAL_WAIT: Duration = Duration::from_secs(5);
 
 fn ended_by(signal: Signal) {
     let mut t = Terminal::pig_after_a_roll();
@@ -107,6 +235,34 @@ fn sigterm_at_the_prompt_saves_the_unfinished_game_for_resume() {
 #[test]
 fn sighup_from_a_closed_terminal_saves_the_unfinished_game() {
     ended_by(Signal::SIGHUP);
+}
+
+#[test]
+fn sigterm_or_sighup_during_a_long_auto_keeps_the_moves_the_bot_played() {
+    for signal in [Signal::SIGTERM, Signal::SIGHUP] {
+        let mut t = Terminal::start(&["play", "invaders", "--seed", "3"]).in_a_long_auto();
+        t.signal(signal);
+        // As Ctrl-C would, the signal stops the bot and leaves its moves in the game.
+        t.expect("your unfinished game is saved in");
+        assert_eq!(t.exit_code(), 128 + signal as i32);
+        assert!(!t.saved_game().moves.is_empty(), "{signal:?}");
+    }
+}
+
+#[test]
+fn a_closed_terminal_ends_the_repl_at_once_and_keeps_the_game() {
+    let mut t = Terminal::in_window(&["play", "pig-solo", "--seed", "1"]).after_a_roll();
+    // At the prompt.
+    t.expect("\x1b[6n");
+    t.close();
+    assert_eq!(t.saved_moves(), "moves = [\"roll\"]");
+}
+
+#[test]
+fn a_terminal_closed_during_a_long_auto_keeps_the_moves_the_bot_played() {
+    let mut t = Terminal::in_window(&["play", "invaders", "--seed", "3"]).in_a_long_auto();
+    t.close();
+    assert!(!t.saved_game().moves.is_empty());
 }
 
 #[test]
@@ -187,10 +343,7 @@ fn no_color_leaves_the_prompt_the_board_and_the_story_uncoloured() {
 
 #[test]
 fn a_long_auto_shows_its_progress_and_ctrl_c_stops_it() {
-    let mut t = Terminal::start(&["play", "invaders", "--seed", "3"]);
-    t.expect("`moves` to list the moves");
-    t.type_line("auto --bot lookahead");
-    t.expect("moves  Ctrl-C stops");
+    let mut t = Terminal::start(&["play", "invaders", "--seed", "3"]).in_a_long_auto();
     t.pty.send(ControlCode::EndOfText).unwrap();
     t.expect("interrupted (Ctrl-C) after");
     t.expect("stand");

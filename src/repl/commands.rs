@@ -93,16 +93,8 @@ impl Repl {
         let (Some(path), Some(game)) = (self.unfinished.clone(), self.unfinished_game()) else {
             return String::new();
         };
-        if let Some(folder) = path.parent() {
-            let _ = std::fs::create_dir_all(folder);
-        }
-        match game.write(&path) {
-            Ok(()) => format!(
-                "your unfinished game is saved in {}: `houserules resume` goes on with it\n",
-                path.display()
-            ),
-            Err(e) => format!("error: the unfinished game could not be kept: {e}\n"),
-        }
+        super::unfinished::keep(&game, &path)
+            .unwrap_or_else(|e| format!("error: the unfinished game could not be kept: {e}\n"))
     }
 
     /// Where an unfinished game is kept, if anywhere.
@@ -110,10 +102,11 @@ impl Repl {
         self.unfinished.as_deref()
     }
 
-    /// The game in hand as a save, when it has moves and is not over.
+    /// The game in hand as a save, when it has moves and is not known to be over (a game
+    /// whose `over()` fails, or was stopped, is kept rather than lost).
     pub fn unfinished_game(&mut self) -> Option<SaveFile> {
         let session = self.session.as_mut()?;
-        if session.moves_played() == 0 || !matches!(session.over(), Ok(None)) {
+        if session.moves_played() == 0 || matches!(session.over(), Ok(Some(_))) {
             return None;
         }
         Some(session.to_save())
@@ -227,6 +220,9 @@ impl Repl {
             Ok(text) => text,
             Err(e) => format!("error: {e}\n"),
         };
+        // A command stopped by Ctrl-C or a signal is over: the game it leaves is still
+        // recorded if it ended.
+        crate::script::interrupt::clear();
         output.push_str(&self.record_if_ended());
         if let Some(s) = &self.session {
             for printed in s.rules().take_prints() {

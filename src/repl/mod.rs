@@ -8,6 +8,7 @@ mod line_source;
 mod narration;
 mod progress;
 mod termination;
+mod unfinished;
 mod view;
 
 pub use commands::{check, NewGame, Repl, Step};
@@ -28,16 +29,16 @@ pub enum Start {
     Load(std::path::PathBuf),
 }
 
-/// Runs the REPL on standard input until `quit` or the end of input.
 /// Runs the REPL until `quit` or the end of input. Returns whether every command of a
 /// piped session succeeded (at a terminal a failed command is only reported).
 pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     repl.ansi = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let words = SharedWords::default();
+    // Ctrl-C (at a terminal), SIGTERM and SIGHUP stop the running command.
+    crate::script::interrupt::listen();
     if interactive {
         // Without a handler Ctrl-C during a command would end the process and the game.
-        crate::script::interrupt::listen();
         let _ = ctrlc::set_handler(crate::script::interrupt::request);
     }
     let mut source: Box<dyn LineSource> = if interactive {
@@ -74,7 +75,7 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
     repl.budgeted(|repl| refresh_words(repl, &words));
     let keeper = repl
         .unfinished_path()
-        .map(|path| termination::Keeper::listen(path.to_path_buf()));
+        .map(|path| termination::Keeper::listen(path.to_path_buf(), interactive));
     while let Some(read) = source.read_line() {
         let line = match read {
             Ok(line) => line,
@@ -85,6 +86,9 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
             }
         };
         crate::script::interrupt::clear();
+        if let Some(keeper) = &keeper {
+            keeper.command_starts();
+        }
         let step = repl.execute(&line);
         all_ok &= !step.failed;
         emit(&step.output);
@@ -92,7 +96,7 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
             break;
         }
         if let Some(keeper) = &keeper {
-            keeper.update(repl.budgeted(Repl::unfinished_game));
+            keeper.command_ended(repl.budgeted(Repl::unfinished_game));
         }
         if interactive {
             repl.budgeted(|repl| refresh_words(repl, &words));
