@@ -676,6 +676,28 @@ fn a_game_finished_while_the_database_is_locked_waits_and_is_recorded_next_time(
 }
 
 #[test]
+fn a_simulation_recording_into_a_locked_database_keeps_every_game_waiting() {
+    let (_dir, db) = temp_db();
+    Store::open(&db).unwrap();
+    let holder = exclusive_lock(&db);
+    let args = ["sim", "carcassonne-solo", "--games", "4", "--bot", "random"];
+    let run = houserules_with_db(&db, &[&args[..], &["--record"]].concat(), "");
+    assert!(run.ok, "{}", run.stderr);
+    assert_in_order(
+        &run.stdout,
+        &[
+            "recorded 0 games in",
+            "4 games wait in",
+            "games.sqlite.pending (the games database is locked by another program): they are recorded the next time",
+        ],
+    );
+    assert_eq!(records::pending::waiting(&db), 4);
+    drop(holder);
+    let games = Store::open(&db).unwrap().list(&HistoryQuery::default());
+    assert_eq!(games.unwrap().len(), 4, "every game played is recorded");
+}
+
+#[test]
 fn reading_the_history_takes_no_write_lock() {
     let (_dir, db) = temp_db();
     let mut store = Store::open(&db).unwrap();

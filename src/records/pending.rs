@@ -6,6 +6,7 @@ use super::record::GameRecord;
 use super::store::Store;
 use crate::diagnostic::{Diagnostic, Kind};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The folder where games wait for the database at `db`.
 pub fn folder(db: &Path) -> PathBuf {
@@ -29,28 +30,40 @@ pub fn record(db: &Path, record: &GameRecord) -> Result<Recorded, Diagnostic> {
         Ok(id) => return Ok(Recorded::Stored(id)),
         Err(why) => why,
     };
+    let file = keep(db, record, &why)?;
+    Ok(Recorded::Kept { file, why })
+}
+
+/// Writes `record` to the pending folder of `db`, which refused it for reason `why`;
+/// returns the file. Fails when the folder cannot be written either.
+pub fn keep(db: &Path, record: &GameRecord, why: &Diagnostic) -> Result<PathBuf, Diagnostic> {
     let dir = folder(db);
-    std::fs::create_dir_all(&dir).map_err(|e| {
+    let cannot_wait = |e: &dyn std::fmt::Display| {
         Diagnostic::in_file(
             Kind::Records,
-            dir.display().to_string(),
+            db.display().to_string(),
             format!(
-                "{}; and the folder for games waiting for the database cannot be made: {e}",
-                why.message
+                "{}; and the game cannot wait in {}: {e}",
+                why.message,
+                dir.display()
             ),
         )
-    })?;
-    // Unique among processes and among the games of one process.
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| cannot_wait(&e))?;
+    // Unique among processes, and among the games of one process (a simulation keeps
+    // hundreds within a clock tick).
+    static KEPT: AtomicUsize = AtomicUsize::new(0);
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
     let file = dir.join(format!(
-        "{}-{nanos}-{}.json",
+        "{}-{nanos}-{}-{}.json",
         record.played_at.replace([' ', ':'], "-"),
-        std::process::id()
+        std::process::id(),
+        KEPT.fetch_add(1, Ordering::Relaxed)
     ));
-    record.export(&file)?;
-    Ok(Recorded::Kept { file, why })
+    record.export(&file).map_err(|e| cannot_wait(&e.message))?;
+    Ok(file)
 }
 
 /// The games waiting for `store`, written to it (each file removed once its game is

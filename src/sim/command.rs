@@ -7,15 +7,16 @@ use super::report;
 use super::run::Run;
 use super::runner::{Plan, Timed};
 use super::shard::{self, Shard};
-use super::side::Side;
+use super::side::{GameResult, Side};
 use super::svg;
 use crate::bot;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::options::parse_assignment;
 use crate::manifest::{Library, Variant};
 use crate::players::{self, Player};
-use crate::records::{GameRecord, Store};
+use crate::records::{pending, GameRecord, Store};
 use crate::save::{write_atomically, SaveFile, FORMAT, VERSION};
+use crate::script::words::count;
 use crate::script::Limits;
 use crate::session::Session;
 use std::fmt::Write;
@@ -155,37 +156,104 @@ pub fn sim(
             )
             .with_help("give one with --db FILE or HOUSERULES_DB")
         })?;
-        let n = record(library, db, &plan.sides, &run)?;
-        let _ = writeln!(out, "recorded {n} games in {}", db.display());
+        out.push_str(&record(library, db, &plan.sides, &run)?);
     }
     Ok(out)
 }
 
-/// Replays every game of `run` (its moves were kept) into a record in the database.
-fn record(library: &Library, db: &Path, sides: &[Side], run: &Run) -> Result<usize, Diagnostic> {
-    let mut store = Store::open(db)?;
-    let mut n = 0;
+/// Replays every game of `run` (its moves were kept) into a record for the database at
+/// `db`, or for its pending folder; says how many went where.
+fn record(library: &Library, db: &Path, sides: &[Side], run: &Run) -> Result<String, Diagnostic> {
+    let mut recorder = Recorder {
+        db,
+        store: Store::open(db),
+        stored: 0,
+        kept: 0,
+    };
     for (side, played) in sides.iter().zip(&run.sides) {
         for game in &played.results {
-            let save = SaveFile {
-                format: FORMAT.to_owned(),
-                version: VERSION,
-                variant: side.variant.manifest.display().to_string(),
-                seed: game.seed,
-                options: side.overrides.iter().cloned().collect(),
-                moves: game.log.clone(),
-                played_by: vec![players::Run {
-                    by: Player::Bot(side.bot.name().to_owned()),
-                    moves: game.log.len(),
-                }],
-                played_with: Default::default(),
-            };
-            let mut session = Session::from_save(library, &save, Limits::default())?;
-            store.add(&GameRecord::of_session(&mut session)?)?;
-            n += 1;
+            recorder.add(&game_record(library, side, game)?)?;
         }
     }
-    Ok(n)
+    Ok(recorder.said())
+}
+
+/// The record of one game of a side, replayed from its moves.
+fn game_record(
+    library: &Library,
+    side: &Side,
+    game: &GameResult,
+) -> Result<GameRecord, Diagnostic> {
+    let save = SaveFile {
+        format: FORMAT.to_owned(),
+        version: VERSION,
+        variant: side.variant.manifest.display().to_string(),
+        seed: game.seed,
+        options: side.overrides.iter().cloned().collect(),
+        moves: game.log.clone(),
+        played_by: vec![players::Run {
+            by: Player::Bot(side.bot.name().to_owned()),
+            moves: game.log.len(),
+        }],
+        played_with: Default::default(),
+    };
+    let mut session = Session::from_save(library, &save, Limits::default())?;
+    GameRecord::of_session(&mut session)
+}
+
+/// Where `sim --record` puts each game: in the database while it takes them, and from
+/// the first it refuses (busy, unwritable) in its pending folder, without waiting on
+/// the database again for every game.
+struct Recorder<'a> {
+    db: &'a Path,
+    /// The database, or why it refused a game.
+    store: Result<Store, Diagnostic>,
+    stored: usize,
+    kept: usize,
+}
+
+impl Recorder<'_> {
+    fn add(&mut self, record: &GameRecord) -> Result<(), Diagnostic> {
+        let why = match &mut self.store {
+            Ok(store) => match store.add(record) {
+                Ok(_) => {
+                    self.stored += 1;
+                    return Ok(());
+                }
+                Err(why) => why,
+            },
+            Err(why) => why.clone(),
+        };
+        pending::keep(self.db, record, &why).map_err(|e| {
+            e.with_help(format!(
+                "{} recorded and {} waiting before this one; this game and the rest of the run are not recorded",
+                count(self.stored, "game"),
+                self.kept
+            ))
+        })?;
+        self.kept += 1;
+        self.store = Err(why);
+        Ok(())
+    }
+
+    /// What became of the games.
+    fn said(&self) -> String {
+        let mut out = format!(
+            "recorded {} in {}\n",
+            count(self.stored, "game"),
+            self.db.display()
+        );
+        if let (Err(why), 1..) = (&self.store, self.kept) {
+            let _ = writeln!(
+                out,
+                "{} wait in {} ({}): they are recorded the next time the database can be written",
+                count(self.kept, "game"),
+                pending::folder(self.db).display(),
+                why.message
+            );
+        }
+        out
+    }
 }
 
 /// Runs `merge`: the shards' files into the whole run's report and outputs.
