@@ -2,9 +2,10 @@
 //! process keep the unfinished game, the history is written as commands are typed, and
 //! Ctrl-C stops a long command but not the game.
 
+use crate::common::assert_in_order;
 use expectrl::process::unix::{PtyStream, Signal, UnixProcess, WaitStatus};
 use expectrl::process::NonBlocking;
-use expectrl::{ControlCode, Expect, Session};
+use expectrl::{ControlCode, Expect, Needle, Regex, Session};
 use houserules::save::SaveFile;
 use nix::fcntl::{fcntl, FcntlArg, FdFlag, OFlag};
 use std::fs::File;
@@ -94,9 +95,9 @@ impl<P, S: Read + Write + NonBlocking> Terminal<P, S> {
         self.pty.send_line(line).unwrap();
     }
 
-    fn expect(&mut self, text: &str) {
-        if let Err(e) = self.pty.expect(text) {
-            panic!("waiting for {text:?}: {e}");
+    fn expect<N: Needle + std::fmt::Debug>(&mut self, needle: N) {
+        if let Err(e) = self.pty.expect(&needle) {
+            panic!("waiting for {needle:?}: {e}");
         }
     }
 
@@ -304,11 +305,26 @@ fn ctrl_c_stops_a_runaway_eval_and_keeps_the_game() {
 #[test]
 fn ctrl_c_stops_a_simulation_at_the_repl_and_keeps_the_game() {
     let mut t = Terminal::pig_after_a_roll();
-    t.type_line("sim --games 5000000 --bot random --threads 2");
-    std::thread::sleep(Duration::from_millis(500));
+    let json = t.data.path().join("x.json");
+    let sim = "sim --games 5000000 --bot random --threads 2 --vs-set turns=5 --json";
+    t.type_line(&format!("{sim} {}", json.display()));
+    // Three games of a side played: on two threads, one game is played by both sides.
+    t.expect(Regex("([3-9]|[1-9][0-9]+)/10000000 games"));
     t.pty.send(ControlCode::EndOfText).unwrap();
-    t.expect("interrupted (Ctrl-C)");
-    t.expect("the game is unchanged");
+    // A partial report of the games both sides finished, no script error.
+    let shown = shown_until(&mut t, "(A | B)");
+    assert!(!shown.contains("help:"), "{shown}");
+    assert_in_order(
+        &shown,
+        &[
+            "interrupted (Ctrl-C) after ",
+            " per side: the report covers those; no file is written",
+            "games per side from seed 1",
+            "A: pig-solo",
+            "B: pig-solo turns=5",
+        ],
+    );
+    assert!(!json.exists());
     t.type_line("log");
     t.expect("1  roll");
 }

@@ -138,6 +138,7 @@ pub fn sim(
         run,
         elapsed,
         threads,
+        stopped,
     } = plan.run()?;
     let played: usize = run.sides.iter().map(|s| s.results.len()).sum();
     let seconds = elapsed.as_secs_f64();
@@ -146,6 +147,9 @@ pub fn sim(
         if threads == 1 { "" } else { "s" },
         played as f64 / seconds.max(1e-9)
     );
+    if stopped {
+        return Ok(stopped_report(&run, &timing, args));
+    }
     let mut out = finish(&run, Some(&timing), &args.outputs)?;
     if args.record {
         let db = db.ok_or_else(|| {
@@ -159,6 +163,29 @@ pub fn sim(
         out.push_str(&record(library, db, &plan.sides, &run)?);
     }
     Ok(out)
+}
+
+/// The report of a run Ctrl-C stopped, on the games it finished. Part of a run is not
+/// what its files or records would claim: none is written.
+fn stopped_report(run: &Run, timing: &str, args: &SimArgs) -> String {
+    let o = &args.outputs;
+    let mut unwritten = Vec::new();
+    if o.json.is_some() || o.csv.is_some() || o.plot.is_some() {
+        unwritten.push("no file is written");
+    }
+    if args.record {
+        unwritten.push("no game is recorded");
+    }
+    let played = run.sides.first().map_or(0, |s| s.results.len());
+    format!(
+        "interrupted (Ctrl-C) after {} per side: the report covers those{}\n{}",
+        count(played, "game"),
+        unwritten
+            .iter()
+            .map(|u| format!("; {u}"))
+            .collect::<String>(),
+        report::text(run, Some(timing))
+    )
 }
 
 /// Replays every game of `run` (its moves were kept) into a record for the database at

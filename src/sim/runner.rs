@@ -41,6 +41,8 @@ pub struct Timed {
     pub run: Run,
     pub elapsed: Duration,
     pub threads: usize,
+    /// Ctrl-C stopped the run: it holds the games every side had finished.
+    pub stopped: bool,
 }
 
 impl Plan {
@@ -102,31 +104,44 @@ impl Plan {
             })?;
         let bar = self.progress_bar((indices.len() * self.sides.len()) as u64);
         let start = Instant::now();
-        let results = self
-            .sides
-            .iter()
-            .map(|side| {
-                play_all(
-                    &pool,
-                    side,
-                    &indices,
-                    self.seed,
-                    limits,
-                    self.keep_moves,
-                    &bar,
-                )
-            })
-            .collect::<Result<Vec<_>, _>>();
+        let (results, failure) = play_all(
+            &pool,
+            &self.sides,
+            &indices,
+            self.seed,
+            limits,
+            self.keep_moves,
+            &bar,
+        );
         bar.finish_and_clear();
+        // After Ctrl-C a failure is the game it stopped; otherwise it stops the run.
+        let stopped = interrupt::requested();
+        if let (Some(e), false) = (failure, stopped) {
+            return Err(e);
+        }
+        let finished: Vec<bool> = (0..indices.len())
+            .map(|at| results.iter().all(|side| side[at].is_some()))
+            .collect();
+        if !finished.contains(&true) {
+            return Err(Diagnostic::about(
+                Kind::Stopped,
+                "sim",
+                "interrupted (Ctrl-C) before any game finished",
+            ));
+        }
         let sides = headers
             .into_iter()
-            .zip(results?)
-            .map(|(header, results)| SideRun::new(header, results))
+            .zip(results)
+            .map(|(header, results)| {
+                let kept = results.into_iter().zip(&finished);
+                SideRun::new(header, kept.filter_map(|(r, &f)| r.filter(|_| f)).collect())
+            })
             .collect();
         Ok(Timed {
             run: Run::new(self.games, self.seed, self.shard, sides),
             elapsed: start.elapsed(),
             threads: pool.current_num_threads(),
+            stopped,
         })
     }
 
@@ -198,19 +213,23 @@ impl Plan {
     }
 }
 
-/// Plays the games `indices` of one side on every thread of `pool`, and returns their
-/// results in game order. Each thread compiles the rules once and takes the next game
-/// whenever it is free (games differ in length). A failing game stops the run; of the
-/// games that failed before the threads stopped, the first in game order is reported.
+/// Each side's results by game position (`None`: not played, when the run stopped).
+type Results = Vec<Vec<Option<GameResult>>>;
+
+/// Plays the games `indices` on every thread of `pool`, each game by every side in turn
+/// (so that a run stopped by Ctrl-C has games to compare), and returns each side's
+/// results with the failure first in game order, if any. Each thread compiles the rules
+/// once per side and takes the next game whenever it is free (games differ in length).
+/// A failing game, or Ctrl-C, stops the run.
 fn play_all(
     pool: &ThreadPool,
-    side: &Side,
+    sides: &[Side],
     indices: &[usize],
     base_seed: u64,
     limits: Limits,
     keep_moves: bool,
     bar: &ProgressBar,
-) -> Result<Vec<GameResult>, Diagnostic> {
+) -> (Results, Option<Diagnostic>) {
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
     let per_thread = pool.broadcast(|_| {
@@ -219,35 +238,48 @@ fn play_all(
         if next.load(Ordering::Relaxed) >= indices.len() {
             return (played, None);
         }
-        let table = match side.prepare(limits) {
-            Ok(table) => table,
+        let tables = match sides
+            .iter()
+            .map(|s| s.prepare(limits))
+            .collect::<Result<Vec<Table>, _>>()
+        {
+            Ok(tables) => tables,
             Err(e) => {
                 // No game can be played: reported before any game's error.
                 failed.store(true, Ordering::Relaxed);
                 return (played, Some((0, e)));
             }
         };
-        while !failed.load(Ordering::Relaxed) {
+        while !failed.load(Ordering::Relaxed) && !interrupt::requested() {
             let at = next.fetch_add(1, Ordering::Relaxed);
             let Some(&game) = indices.get(at) else {
                 break;
             };
-            match play_one(&table, side, game, base_seed, keep_moves) {
-                Ok(result) => played.push((at, result)),
-                Err(e) => {
-                    failed.store(true, Ordering::Relaxed);
-                    return (played, Some((at, e)));
+            for (i, (side, table)) in sides.iter().zip(&tables).enumerate() {
+                let seed = game_seed(base_seed, game);
+                match table.play(side, game, seed, keep_moves) {
+                    Ok(result) => played.push((i, at, result)),
+                    Err(e) => {
+                        failed.store(true, Ordering::Relaxed);
+                        return (
+                            played,
+                            Some((at, e.within(format!("game {game} (seed {seed})")))),
+                        );
+                    }
                 }
+                bar.inc(1);
             }
-            bar.inc(1);
         }
         (played, None)
     });
-    let mut results: Vec<Option<GameResult>> = (0..indices.len()).map(|_| None).collect();
+    let mut results: Results = sides
+        .iter()
+        .map(|_| (0..indices.len()).map(|_| None).collect())
+        .collect();
     let mut first_error: Option<(usize, Diagnostic)> = None;
     for (played, error) in per_thread {
-        for (at, result) in played {
-            results[at] = Some(result);
+        for (side, at, result) in played {
+            results[side][at] = Some(result);
         }
         if let Some((at, e)) = error {
             if first_error.as_ref().is_none_or(|(first, _)| at < *first) {
@@ -255,29 +287,5 @@ fn play_all(
             }
         }
     }
-    if let Some((_, e)) = first_error {
-        return Err(e);
-    }
-    Ok(results.into_iter().flatten().collect())
-}
-
-/// Plays one game of the run (Ctrl-C stops the run before it starts).
-fn play_one(
-    table: &Table,
-    side: &Side,
-    game: usize,
-    base_seed: u64,
-    keep_moves: bool,
-) -> Result<GameResult, Diagnostic> {
-    if interrupt::requested() {
-        return Err(Diagnostic::about(
-            Kind::Stopped,
-            "sim",
-            "interrupted (Ctrl-C): the run stopped, no result is reported",
-        ));
-    }
-    let seed = game_seed(base_seed, game);
-    table
-        .play(side, game, seed, keep_moves)
-        .map_err(|e| e.within(format!("game {game} (seed {seed})")))
+    (results, first_error.map(|(_, e)| e))
 }
