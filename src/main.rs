@@ -47,7 +47,12 @@ enum Command {
         variant: Option<String>,
     },
     /// Go on with the game left unfinished when the REPL last ended.
-    Resume,
+    Resume {
+        /// After a crash: rebuild the game the last session at a terminal left, from the
+        /// lines in the REPL's history that replay it.
+        #[arg(long)]
+        from_history: bool,
+    },
     /// Start the REPL on recorded game ID (see `houserules history`).
     Replay {
         /// The game's number.
@@ -147,7 +152,15 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
                 Some(Start::New(game)),
             ));
         }
-        Some(Command::Resume) => {
+        Some(Command::Resume { from_history: true }) => {
+            return Ok(repl::run(
+                recording_repl(library, db),
+                Some(Start::from_history()?),
+            ));
+        }
+        Some(Command::Resume {
+            from_history: false,
+        }) => {
             let path = unfinished_path().ok_or_else(|| {
                 Diagnostic::about(
                     Kind::NotFound,

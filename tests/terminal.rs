@@ -2,7 +2,7 @@
 //! process keep the unfinished game, the history is written as commands are typed, and
 //! Ctrl-C stops a long command but not the game.
 
-use crate::common::assert_in_order;
+use crate::common::{self, assert_in_order};
 use expectrl::process::unix::{PtyStream, Signal, UnixProcess, WaitStatus};
 use expectrl::process::NonBlocking;
 use expectrl::{ControlCode, Expect, Needle, Regex, Session};
@@ -12,7 +12,7 @@ use std::fs::File;
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The binary in a terminal, with its data folder (history, unfinished game, database)
@@ -288,6 +288,60 @@ fn the_history_is_written_as_each_command_is_typed() {
     let history = std::fs::read_to_string(t.file("history")).unwrap();
     assert!(history.contains("roll"), "{history}");
     assert!(history.contains("seed"), "{history}");
+}
+
+/// The moves of a `log`'s output, one line each (without what they did).
+fn logged_moves(output: &str) -> Vec<&str> {
+    output
+        .lines()
+        .filter(|l| {
+            l.trim_start()
+                .split_once("  ")
+                .is_some_and(|(n, _)| n.parse::<usize>().is_ok())
+        })
+        .collect()
+}
+
+#[test]
+fn the_history_keeps_every_line_typed_and_replays_the_game_after_a_kill() {
+    let mut t = Terminal::pig_after_a_roll();
+    let typed = ["roll", "roll", "roll", "auto 1", "auto 1"];
+    for line in typed {
+        t.type_line(line);
+        t.expect("played");
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    t.signal(Signal::SIGKILL);
+    let _ = t.pty.get_process().wait();
+    // Every line, repeats too, in order; the lines that replay the game are comments.
+    let history = std::fs::read_to_string(t.file("history")).unwrap();
+    let lines: Vec<&str> = history.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines, [&["roll"][..], &typed].concat(), "{history}");
+    // The game is rebuilt, moves and players alike, as a fresh game given the same lines.
+    let db = t.data.path().join("games.sqlite");
+    let mut resume = Command::new(env!("CARGO_BIN_EXE_houserules"));
+    let resumed = common::with_test_env(&mut resume, &db, t.data.path())
+        .args(["resume", "--from-history"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    resumed.stdin.as_ref().unwrap().write_all(b"log\n").unwrap();
+    let resumed = common::finished(resumed);
+    assert!(resumed.ok, "{}", resumed.stderr);
+    assert!(
+        resumed
+            .stdout
+            .contains("replayed 7 lines: pig-solo (seed 1), 6 moves played"),
+        "{}",
+        resumed.stdout
+    );
+    let input = format!("roll\n{}\nlog\n", typed.join("\n"));
+    let fresh = common::houserules(&["play", "pig-solo", "--seed", "1"], &input);
+    assert_eq!(logged_moves(&resumed.stdout), logged_moves(&fresh.stdout));
+    let players = houserules::players::summary(&t.saved_game().played_by);
+    assert_eq!(players, "you 4, random 2 of 6 moves");
 }
 
 #[test]

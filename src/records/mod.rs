@@ -15,7 +15,7 @@ pub mod schema;
 pub mod shipped;
 mod store;
 
-pub use record::{standing, GameRecord, GoalReached, Standing};
+pub use record::{standing, utc_now, GameRecord, GoalReached, Standing};
 pub use report::{checklist, history_table};
 pub use shipped::RulesOrigin;
 pub use store::{GoalHit, HistoryQuery, Store, StoredGame};

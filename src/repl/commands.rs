@@ -151,6 +151,39 @@ impl Repl {
         }
     }
 
+    /// Runs the lines that replay a session's game (`houserules resume --from-history`),
+    /// showing what failed and where the game stands. The games they end were recorded
+    /// when first played: not again.
+    pub fn rerun(&mut self, lines: &[String]) -> Step {
+        let db = self.db.take();
+        let mut output = String::new();
+        let mut failed = false;
+        for line in lines {
+            let step = self.execute(line);
+            if step.failed {
+                failed = true;
+                let _ = write!(output, "replaying `{line}`: {}", step.output);
+            }
+        }
+        self.db = db;
+        let _ = write!(output, "replayed {}", count(lines.len(), "line"));
+        if let Some(s) = &self.session {
+            let _ = write!(
+                output,
+                ": {} (seed {}), {} played",
+                s.variant().name,
+                s.seed(),
+                count(s.moves_played(), "move")
+            );
+        }
+        output.push('\n');
+        Step {
+            output,
+            quit: false,
+            failed,
+        }
+    }
+
     /// Runs `work` with the rules of the game in hand under one command budget.
     pub fn budgeted<T>(&mut self, work: impl FnOnce(&mut Repl) -> T) -> T {
         if let Some(s) = &self.session {

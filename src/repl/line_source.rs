@@ -5,11 +5,13 @@
 use super::completion::{SharedWords, WordCompleter};
 use reedline::{
     default_emacs_keybindings, ColumnarMenu, DefaultPrompt, DefaultPromptSegment, Emacs,
-    FileBackedHistory, KeyCode, KeyModifiers, MenuBuilder, Reedline, ReedlineEvent, ReedlineMenu,
-    Signal, SimpleMatchHighlighter,
+    FileBackedHistory, History, HistoryItem, KeyCode, KeyModifiers, MenuBuilder, Reedline,
+    ReedlineEvent, ReedlineMenu, Signal, SimpleMatchHighlighter,
 };
 use std::io::BufRead;
-use std::path::PathBuf;
+
+/// How many lines typed before the up arrow recalls.
+pub const RECALLED: usize = 1000;
 
 /// A source of command lines; `None` at the end of input, `Some(Err(why))` for a line
 /// that could not be read (reading goes on after it).
@@ -58,8 +60,10 @@ pub struct EditorLines {
 }
 
 impl EditorLines {
+    /// `recent`: the lines typed before, for the up arrow (the history file is written
+    /// by [`super::history::History`], which keeps what the editor's own would drop).
     /// `ansi`: may the prompt and menus be coloured (not under NO_COLOR)?
-    pub fn new(words: SharedWords, history: Option<PathBuf>, ansi: bool) -> EditorLines {
+    pub fn new(words: SharedWords, recent: &[String], ansi: bool) -> EditorLines {
         let mut keybindings = default_emacs_keybindings();
         keybindings.add_binding(
             KeyModifiers::NONE,
@@ -81,8 +85,10 @@ impl EditorLines {
             // it white, unreadable on a light background).
             .with_highlighter(Box::new(SimpleMatchHighlighter::default()))
             .with_ansi_colors(ansi);
-        // A history file that cannot be opened only costs the history.
-        if let Some(h) = history.and_then(|p| FileBackedHistory::with_file(1000, p).ok()) {
+        if let Ok(mut h) = FileBackedHistory::new(RECALLED) {
+            for line in recent {
+                let _ = h.save(HistoryItem::from_command_line(line));
+            }
             editor = editor.with_history(Box::new(h));
         }
         let prompt = DefaultPrompt::new(
@@ -97,22 +103,11 @@ impl LineSource for EditorLines {
     fn read_line(&mut self) -> Option<Result<String, String>> {
         loop {
             match self.editor.read_line(&self.prompt) {
-                Ok(Signal::Success(line)) => {
-                    // Written at once: a killed process or closed terminal keeps it.
-                    let _ = self.editor.sync_history();
-                    return Some(Ok(line));
-                }
+                Ok(Signal::Success(line)) => return Some(Ok(line)),
                 // Ctrl-C clears the line, as in a shell; Ctrl-D leaves.
                 Ok(Signal::CtrlC) => continue,
                 Ok(_) | Err(_) => return None,
             }
         }
     }
-}
-
-/// `history` in the user's data folder, which is created if need be.
-pub fn history_path() -> Option<PathBuf> {
-    let dir = crate::user_data::data_dir()?;
-    std::fs::create_dir_all(&dir).ok()?;
-    Some(dir.join("history"))
 }

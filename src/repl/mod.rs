@@ -4,6 +4,7 @@
 mod commands;
 mod completion;
 pub mod grammar;
+mod history;
 mod line_source;
 mod narration;
 mod progress;
@@ -15,7 +16,9 @@ pub use commands::{check, NewGame, Repl, Step};
 pub use line_source::{EditorLines, LineSource, PlainLines};
 
 use crate::manifest::Variant;
+use crate::session::Session;
 use completion::{SharedWords, Words};
+use history::History;
 use std::io::{IsTerminal, Write};
 
 /// What the REPL opens with.
@@ -27,6 +30,46 @@ pub enum Start {
     Replay(i64),
     /// A saved game (`houserules resume`).
     Load(std::path::PathBuf),
+    /// The game a session left, rebuilt from the lines in the history that replay it
+    /// (`houserules resume --from-history`); `when` the session started.
+    Replayed { when: String, lines: Vec<String> },
+}
+
+impl Start {
+    /// The game the last session in the history left (after a crash).
+    pub fn from_history() -> Result<Start, crate::diagnostic::Diagnostic> {
+        let path = history::path().ok_or_else(|| {
+            crate::diagnostic::Diagnostic::about(
+                crate::diagnostic::Kind::NotFound,
+                "resume",
+                "no data folder (neither XDG_DATA_HOME nor HOME is set)",
+            )
+        })?;
+        let (when, lines) = history::last_session(&path)?;
+        Ok(Start::Replayed { when, lines })
+    }
+
+    /// The REPL line that opens a game this way (none for [`Start::Replayed`]: its lines).
+    fn line(&self) -> Option<String> {
+        Some(match self {
+            Start::New(game) => {
+                let mut words = vec!["new".to_owned(), history::quoted(&game.variant)];
+                if let Some(seed) = game.seed {
+                    words.push(format!("--seed {seed}"));
+                }
+                for (key, value) in &game.overrides {
+                    words.push(format!(
+                        "--set {}",
+                        history::quoted(&format!("{key}={value}"))
+                    ));
+                }
+                words.join(" ")
+            }
+            Start::Replay(id) => format!("replay {id}"),
+            Start::Load(path) => format!("load {}", history::quoted(&path.to_string_lossy())),
+            Start::Replayed { .. } => return None,
+        })
+    }
 }
 
 /// Runs the REPL until `quit` or the end of input. Returns whether every command of a
@@ -41,34 +84,36 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
         // Without a handler Ctrl-C during a command would end the process and the game.
         let _ = ctrlc::set_handler(crate::script::interrupt::request);
     }
+    let history_file = interactive.then(history::path).flatten();
     let mut source: Box<dyn LineSource> = if interactive {
         println!("houserules — type `help` for the commands, `variants` for the games");
-        Box::new(EditorLines::new(
-            words.clone(),
-            line_source::history_path(),
-            repl.ansi,
-        ))
+        let recent = history_file
+            .as_deref()
+            .map(|path| history::recent(path, line_source::RECALLED))
+            .unwrap_or_default();
+        Box::new(EditorLines::new(words.clone(), &recent, repl.ansi))
     } else {
         Box::new(PlainLines::new(std::io::stdin().lock()))
     };
+    let mut history = history_file.map(|path| History::open(&path));
     let mut all_ok = true;
     match start {
-        Some(Start::New(game)) => emit(&match repl.start(&game) {
-            Ok(text) => text,
-            Err(e) => {
-                all_ok = false;
-                format!("error: {e}\n")
+        Some(Start::Replayed { when, lines }) => {
+            emit(&format!("replaying the game of the session of {when}\n"));
+            let step = repl.rerun(&lines);
+            all_ok &= !step.failed;
+            emit(&step.output);
+            // This session's history replays it too.
+            if let Some(h) = &mut history {
+                lines.iter().for_each(|line| h.ran(line));
             }
-        }),
-        Some(Start::Load(path)) => {
-            let step = repl.execute(&format!("load {}", path.display()));
-            all_ok &= !step.failed;
-            emit(&step.output);
         }
-        Some(Start::Replay(id)) => {
-            let step = repl.execute(&format!("replay {id}"));
-            all_ok &= !step.failed;
-            emit(&step.output);
+        Some(start) => {
+            if let Some(line) = start.line() {
+                let step = run_noted(&mut repl, history.as_mut(), &line);
+                all_ok &= !step.failed;
+                emit(&step.output);
+            }
         }
         None => {}
     }
@@ -85,11 +130,14 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
                 continue;
             }
         };
+        if let Some(h) = &mut history {
+            h.typed(&line);
+        }
         crate::script::interrupt::clear();
         if let Some(keeper) = &keeper {
             keeper.command_starts();
         }
-        let step = repl.execute(&line);
+        let step = run_noted(&mut repl, history.as_mut(), &line);
         all_ok &= !step.failed;
         emit(&step.output);
         if step.quit {
@@ -104,6 +152,20 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
     }
     emit(&repl.budgeted(Repl::keep_unfinished));
     interactive || all_ok
+}
+
+/// Runs `line`, and writes in the history (if any) the line that replays what it did to
+/// the game.
+fn run_noted(repl: &mut Repl, history: Option<&mut History>, line: &str) -> Step {
+    let before = repl.session().map(Session::to_save);
+    let step = repl.execute(line);
+    if let Some(h) = history {
+        let after = repl.session().map(Session::to_save);
+        if let Some(again) = history::replayable(line, before.as_ref(), after.as_ref()) {
+            h.ran(&again);
+        }
+    }
+    step
 }
 
 /// Prints, ignoring a closed pipe (the reader went away; nothing to do about it).
