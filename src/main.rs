@@ -48,6 +48,9 @@ enum Command {
     },
     /// Go on with the game left unfinished when the REPL last ended.
     Resume {
+        /// Instead, the game kept N places before it (the last few are kept).
+        #[arg(value_name = "N", conflicts_with = "from_history")]
+        before: Option<usize>,
         /// After a crash: rebuild the game the last session at a terminal left, from the
         /// lines in the REPL's history that replay it.
         #[arg(long)]
@@ -152,29 +155,36 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
                 Some(Start::New(game)),
             ));
         }
-        Some(Command::Resume { from_history: true }) => {
+        Some(Command::Resume {
+            from_history: true, ..
+        }) => {
             return Ok(repl::run(
                 recording_repl(library, db),
                 Some(Start::from_history()?),
             ));
         }
         Some(Command::Resume {
+            before,
             from_history: false,
         }) => {
-            let path = unfinished_path().ok_or_else(|| {
+            let newest = unfinished_path().ok_or_else(|| {
                 Diagnostic::about(
                     Kind::NotFound,
                     "resume",
                     "no data folder (neither XDG_DATA_HOME nor HOME is set)",
                 )
             })?;
+            let path = repl::unfinished::nth(&newest, before.unwrap_or(0));
             if !path.is_file() {
                 return Err(Diagnostic::in_file(
                     Kind::NotFound,
                     path.display().to_string(),
                     "no unfinished game is kept",
                 )
-                .with_help("a game left unfinished when the REPL ends is kept here"));
+                .with_help(format!(
+                    "a game left unfinished when the REPL ends is kept here; the {} before it as `houserules resume N`",
+                    repl::unfinished::KEPT - 1
+                )));
             }
             return Ok(repl::run(
                 recording_repl(library, db),

@@ -319,8 +319,17 @@ pub fn houserules(args: &[&str], input: &str) -> Run {
 /// As [`houserules`], with the games database at `db`. The data folder points into a
 /// temporary folder too, so no test ever writes into the user's own.
 pub fn houserules_with_db(db: &Path, args: &[&str], input: &str) -> Run {
-    let data = tempfile::tempdir().unwrap();
-    let mut child = with_test_env(&mut Command::new(BINARY), db, data.path())
+    houserules_at(db, tempfile::tempdir().unwrap().path(), args, input)
+}
+
+/// As [`houserules`], with the data folder (unfinished games, history) and the games
+/// database in `data`, which runs may share.
+pub fn houserules_in(data: &Path, args: &[&str], input: &str) -> Run {
+    houserules_at(&data.join("games.sqlite"), data, args, input)
+}
+
+fn houserules_at(db: &Path, data: &Path, args: &[&str], input: &str) -> Run {
+    let mut child = with_test_env(&mut Command::new(BINARY), db, data)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

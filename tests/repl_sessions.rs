@@ -1,7 +1,7 @@
 //! The `houserules` binary driven through standard input, as a user's terminal session
 //! would be (without prompts, since input is a pipe), and its subcommands.
 
-use crate::common::{assert_in_order, houserules, with_test_env, BINARY};
+use crate::common::{assert_in_order, houserules, houserules_in, with_test_env, BINARY};
 
 #[test]
 fn a_piped_session_plays_undoes_saves_loads_and_finishes_with_auto() {
@@ -304,4 +304,30 @@ fn an_unfinished_game_is_kept_when_the_repl_ends_and_resume_goes_on_with_it() {
     );
     let resumed = run(&["resume"], "log\n");
     assert_in_order(&resumed, &["loaded", "  1  roll", "  2  roll"]);
+}
+
+#[test]
+fn a_game_put_aside_by_new_or_by_another_session_is_kept_and_said_so() {
+    let data = tempfile::tempdir().unwrap();
+    let pig = |seed: &str, input: &str| {
+        houserules_in(data.path(), &["play", "pig-solo", "--seed", seed], input).stdout
+    };
+    assert_in_order(
+        &pig("1", "roll\nnew pig-solo --seed 2\nroll\n"),
+        &[
+            "note: the game you had (pig-solo, seed 1, 1 move) is not finished; it is saved in ",
+            "your unfinished game is saved in ",
+            "the game kept there before (pig-solo, seed 1, 1 move) is now `houserules resume 1`",
+        ],
+    );
+    // A piped session ending with a game of its own keeps the one before it too.
+    let next = pig("3", "roll\n");
+    assert!(
+        next.contains(
+            "the game kept there before (pig-solo, seed 2, 1 move) is now `houserules resume 1`"
+        ),
+        "{next}"
+    );
+    let resumed = houserules_in(data.path(), &["resume", "2"], "log\n").stdout;
+    assert_in_order(&resumed, &["loaded pig-solo (seed 1, 1 move)", "  1  roll"]);
 }

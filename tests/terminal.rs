@@ -12,7 +12,7 @@ use std::fs::File;
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 /// The binary in a terminal, with its data folder (history, unfinished game, database)
@@ -318,17 +318,7 @@ fn the_history_keeps_every_line_typed_and_replays_the_game_after_a_kill() {
     let lines: Vec<&str> = history.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(lines, [&["roll"][..], &typed].concat(), "{history}");
     // The game is rebuilt, moves and players alike, as a fresh game given the same lines.
-    let db = t.data.path().join("games.sqlite");
-    let mut resume = Command::new(env!("CARGO_BIN_EXE_houserules"));
-    let resumed = common::with_test_env(&mut resume, &db, t.data.path())
-        .args(["resume", "--from-history"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    resumed.stdin.as_ref().unwrap().write_all(b"log\n").unwrap();
-    let resumed = common::finished(resumed);
+    let resumed = common::houserules_in(t.data.path(), &["resume", "--from-history"], "log\n");
     assert!(resumed.ok, "{}", resumed.stderr);
     assert!(
         resumed

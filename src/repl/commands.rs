@@ -94,6 +94,7 @@ impl Repl {
             return String::new();
         };
         super::unfinished::keep(&game, &path)
+            .map(|said| format!("your unfinished game is {said}"))
             .unwrap_or_else(|e| format!("error: the unfinished game could not be kept: {e}\n"))
     }
 
@@ -155,7 +156,8 @@ impl Repl {
     /// showing what failed and where the game stands. The games they end were recorded
     /// when first played: not again.
     pub fn rerun(&mut self, lines: &[String]) -> Step {
-        let db = self.db.take();
+        // Nor are the games set aside kept again.
+        let (db, unfinished) = (self.db.take(), self.unfinished.take());
         let mut output = String::new();
         let mut failed = false;
         for line in lines {
@@ -165,7 +167,7 @@ impl Repl {
                 let _ = write!(output, "replaying `{line}`: {}", step.output);
             }
         }
-        self.db = db;
+        (self.db, self.unfinished) = (db, unfinished);
         let _ = write!(output, "replayed {}", count(lines.len(), "line"));
         if let Some(s) = &self.session {
             let _ = write!(
@@ -432,13 +434,34 @@ impl Repl {
         Ok(out)
     }
 
-    /// Makes `session` the game in hand; returns its game-over lines, if it is over.
+    /// Makes `session` the game in hand, keeping the one it replaces if unfinished;
+    /// returns what became of that one, and its game-over lines if it is over.
     fn set_session(&mut self, mut session: Session) -> Result<String, Diagnostic> {
+        let set_aside = self.set_aside();
         let over = game_over(&mut session, self.ansi);
         self.was_over = session.over().ok().flatten().is_some();
         self.recorded = false;
         self.session = Some(session);
-        over
+        over.map(|over| set_aside + over.as_str())
+    }
+
+    /// Keeps the game in hand where `houserules resume` finds it, if it is unfinished;
+    /// says so.
+    fn set_aside(&mut self) -> String {
+        let Some(game) = self.unfinished_game() else {
+            return String::new();
+        };
+        let what = format!(
+            "the game you had ({}) is not finished",
+            super::unfinished::described(&game)
+        );
+        match &self.unfinished {
+            Some(path) => match super::unfinished::keep(&game, path) {
+                Ok(said) => format!("note: {what}; it is {said}"),
+                Err(e) => format!("warning: {what}, and it could not be kept: {e}\n"),
+            },
+            None => format!("note: {what}; it is dropped\n"),
+        }
     }
 
     /// The games database, or why there is none.

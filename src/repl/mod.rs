@@ -9,7 +9,7 @@ mod line_source;
 mod narration;
 mod progress;
 mod termination;
-mod unfinished;
+pub mod unfinished;
 mod view;
 
 pub use commands::{check, NewGame, Repl, Step};

@@ -110,7 +110,7 @@ impl Keeper {
         let _ = crossterm::terminal::disable_raw_mode();
         if let Some(game) = game {
             let said = match super::unfinished::keep(&game, path) {
-                Ok(said) => format!("\nended by a signal: {said}"),
+                Ok(said) => format!("\nended by a signal: your unfinished game is {said}"),
                 Err(e) => {
                     format!("\nended by a signal: the unfinished game could not be kept: {e}\n")
                 }
