@@ -12,6 +12,7 @@ use houserules::repl::{self, NewGame, Repl, Start};
 use houserules::script::{api, Limits};
 use houserules::session::Session;
 use houserules::sim::{self, Outputs, SimArgs};
+use houserules::terminal::{print, print_error};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -132,7 +133,7 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) => {
-            eprintln!("error: {e}");
+            print_error(&format!("error: {e}\n"));
             ExitCode::FAILURE
         }
     }
@@ -198,12 +199,12 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
             ));
         }
         Some(Command::History(args)) => {
-            print!("{}", records::history(&db?, &args.query(), args.json)?);
+            print(&records::history(&db?, &args.query(), args.json)?);
         }
         Some(Command::Render { game, svg }) => {
             let mut session = records::open_game(&game, &db, &library, limits)?;
             picture::write_svg(&mut session, &svg)?;
-            println!("wrote {}", svg.display());
+            print(&format!("wrote {}\n", svg.display()));
         }
         Some(Command::Goals { variant }) => {
             let db = db?;
@@ -212,27 +213,28 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
                 None => records::last_variant(&db)?,
             };
             let mut session = Session::new(&library, &variant, &[], 0, limits)?;
-            print!("{}", records::goals(&db, &mut session)?);
+            print(&records::goals(&db, &mut session)?);
         }
         Some(Command::Variants) => {
-            print!("{}", Repl::new(library, limits).execute("variants").output);
+            print(&Repl::new(library, limits).execute("variants").output);
         }
         Some(Command::Check { variant }) => {
             // As at the REPL: a person reads the answer, so errors carry their line.
-            print!(
-                "{}",
-                repl::check(&library, &variant, Limits::interactive())?
-            );
+            print(&repl::check(&library, &variant, Limits::interactive())?);
         }
         Some(Command::Sim { variant, args }) => {
             let variant = Variant::load(&library, &variant)?;
-            print!(
-                "{}",
-                sim::sim(&library, variant, &[], &args, true, db.as_deref().ok())?
-            );
+            print(&sim::sim(
+                &library,
+                variant,
+                &[],
+                &args,
+                true,
+                db.as_deref().ok(),
+            )?);
         }
         Some(Command::Merge { files, outputs }) => {
-            print!("{}", sim::merge(&files, &outputs)?);
+            print(&sim::merge(&files, &outputs)?);
         }
         Some(Command::Api { family, json }) => {
             let scripts = library.scripts_dir();
@@ -259,11 +261,11 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
                     if profile {
                         let report =
                             houserules::bench::profile::run(&library, &v, bot, games, seed)?;
-                        println!("{report}");
+                        print(&format!("{report}\n"));
                     } else {
                         let report =
                             houserules::bench::run(&library, &v, bot, games, seed, threads)?;
-                        println!("{report}");
+                        print(&format!("{report}\n"));
                     }
                 }
             }
@@ -288,7 +290,9 @@ fn recording_repl(library: Library, db: Result<PathBuf, Diagnostic>) -> Repl {
     match db {
         Ok(path) => repl.with_db(path),
         Err(e) => {
-            eprintln!("warning: finished games will not be recorded: {e}");
+            print_error(&format!(
+                "warning: finished games will not be recorded: {e}\n"
+            ));
             repl
         }
     }

@@ -331,3 +331,25 @@ fn a_game_put_aside_by_new_or_by_another_session_is_kept_and_said_so() {
     let resumed = houserules_in(data.path(), &["resume", "2"], "log\n").stdout;
     assert_in_order(&resumed, &["loaded pig-solo (seed 1, 1 move)", "  1  roll"]);
 }
+
+#[test]
+fn a_reader_that_goes_away_early_costs_nothing() {
+    for args in [&["variants"][..], &["history", "--json"]] {
+        let data = tempfile::tempdir().unwrap();
+        let mut child = with_test_env(
+            &mut std::process::Command::new(BINARY),
+            &data.path().join("games.sqlite"),
+            data.path(),
+        )
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+        // As `| head -c 0` does: the output has nowhere to go.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(out.status.success() && stderr.is_empty(), "{args:?}: {stderr}");
+    }
+}

@@ -17,9 +17,10 @@ pub use line_source::{EditorLines, LineSource, PlainLines};
 
 use crate::manifest::Variant;
 use crate::session::Session;
+use crate::terminal::print as emit;
 use completion::{SharedWords, Words};
 use history::History;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 
 /// What the REPL opens with.
 #[derive(Debug, Clone)]
@@ -86,7 +87,7 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
     }
     let history_file = interactive.then(history::path).flatten();
     let mut source: Box<dyn LineSource> = if interactive {
-        println!("houserules — type `help` for the commands, `variants` for the games");
+        emit("houserules — type `help` for the commands, `variants` for the games\n");
         let recent = history_file
             .as_deref()
             .map(|path| history::recent(path, line_source::RECALLED))
@@ -166,13 +167,6 @@ fn run_noted(repl: &mut Repl, history: Option<&mut History>, line: &str) -> Step
         }
     }
     step
-}
-
-/// Prints, ignoring a closed pipe (the reader went away; nothing to do about it).
-fn emit(text: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes());
-    let _ = out.flush();
 }
 
 fn refresh_words(repl: &mut Repl, words: &SharedWords) {
