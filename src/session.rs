@@ -561,12 +561,27 @@ pub fn pick(moves: &[Move], choice: &str) -> Result<Move, Diagnostic> {
     } else {
         String::new()
     };
+    // Labels are exact; one typed in another case or spacing is named.
+    let loose = |label: &str| {
+        label
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    let meant = moves.iter().find(|m| loose(&m.label) == loose(choice));
+    let meant = meant.map_or_else(String::new, |m| {
+        format!(
+            "did you mean `{}`? (a label is typed as `moves` lists it) ",
+            m.label
+        )
+    });
     Err(Diagnostic::new(
         Kind::Refused,
         format!("`{choice}` is not a legal move here"),
     )
     .with_help(format!(
-        "legal moves: {}{more}; type `moves` to list them with numbers",
+        "{meant}legal moves: {}{more}; type `moves` to list them with numbers",
         shown.join(", ")
     )))
 }

@@ -307,6 +307,27 @@ fn an_interrupt_stops_a_running_script_and_keeps_the_game() {
     assert_eq!(s.log(), ["0,-1@180"]);
 }
 
+#[test]
+fn a_move_typed_in_another_case_or_spacing_is_refused_naming_the_label_meant() {
+    let mut s = Session::new(
+        &crate::common::library(),
+        "ora-et-labora-solo-ireland",
+        &[],
+        1,
+        Limits::default(),
+    )
+    .unwrap();
+    let e = s.play("use  farmyard at 2,1").unwrap_err();
+    assert_eq!(
+        e.help.as_deref().map(|h| h.split(" legal moves").next()),
+        Some(Some(
+            "did you mean `use Farmyard at 2,1`? (a label is typed as `moves` lists it)"
+        )),
+        "{e}"
+    );
+    assert!(s.log().is_empty());
+}
+
 // ---------------------------------------------------------------- silent mistakes
 
 fn session_error(lib: &TempLibrary, name: &str) -> String {

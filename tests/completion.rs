@@ -117,3 +117,15 @@ fn folders_complete_with_a_slash_and_paths_go_on_inside_them() {
     expect(&mut pty, "wrote results/run.json");
     assert!(dir.path().join("results/run.json").is_file());
 }
+
+#[test]
+fn a_move_completes_as_its_label_spaces_and_case_as_written_and_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut pty = repl_in(dir.path());
+    at_prompt_type(&mut pty, "new ora-et-labora-solo-ireland --seed 1\r");
+    // `use ` is what the moves starting so share; the rest is typed in lower case.
+    at_prompt_type(&mut pty, "us\t");
+    pty.send("fa\t").unwrap();
+    pty.send("\r").unwrap();
+    expect(&mut pty, "played use Farmyard at 2,1");
+}

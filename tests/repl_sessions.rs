@@ -350,6 +350,9 @@ fn a_reader_that_goes_away_early_costs_nothing() {
         drop(child.stdout.take());
         let out = child.wait_with_output().unwrap();
         let stderr = String::from_utf8(out.stderr).unwrap();
-        assert!(out.status.success() && stderr.is_empty(), "{args:?}: {stderr}");
+        assert!(
+            out.status.success() && stderr.is_empty(),
+            "{args:?}: {stderr}"
+        );
     }
 }

@@ -9,7 +9,9 @@
 //! offered all together, which opens the menu on that Tab.
 //! The REPL refreshes the word lists after every command; the completer only reads them.
 //! Words are read as the REPL splits a line, as a shell does: a path with a space is
-//! typed quoted or with `\ `, and completions are written back with backslashes.
+//! typed quoted or with `\ `, and completions are written back with backslashes. A move
+//! is not such a word: the REPL takes a move's line whole, so its label is offered as
+//! written (spaces and all), and matched whatever the case typed.
 
 use reedline::{Completer, CompletionResult, Span, Suggestion};
 use std::collections::BTreeMap;
@@ -127,11 +129,20 @@ pub struct Offer {
 }
 
 /// The shell's rule: the only match; else the prefix all matches share, when it is longer
-/// than what is typed; else every match (for the menu).
-pub fn offers(typed: &str, candidates: Vec<String>) -> Vec<Offer> {
+/// than what is typed; else every match (for the menu). With `any_case`, a candidate
+/// matches whatever the case of what is typed (which it then replaces).
+pub fn offers(typed: &str, candidates: Vec<String>, any_case: bool) -> Vec<Offer> {
+    let folded = |text: &str| {
+        if any_case {
+            text.to_lowercase()
+        } else {
+            text.to_owned()
+        }
+    };
+    let typed_folded = folded(typed);
     let mut matches: Vec<String> = candidates
         .into_iter()
-        .filter(|c| c.starts_with(typed))
+        .filter(|c| folded(c).starts_with(&typed_folded))
         .collect();
     let mut seen = std::collections::HashSet::new();
     matches.retain(|m| seen.insert(m.clone()));
@@ -143,7 +154,7 @@ pub fn offers(typed: &str, candidates: Vec<String>) -> Vec<Offer> {
         }];
     }
     let prefix = common_prefix(&matches);
-    if prefix.len() > typed.len() {
+    if prefix.chars().count() > typed.chars().count() {
         return vec![Offer {
             value: prefix.to_owned(),
             whole: false,
@@ -214,16 +225,35 @@ fn escaped(text: &str) -> String {
     out
 }
 
+/// Where the move being typed starts, when the line is one: a move is the rest of the
+/// line, taken whole and as typed (not split into words as a shell does), after `play`
+/// or as a line that starts with no command. `None` while the first word is typed.
+fn move_start(line: &str) -> Option<usize> {
+    let start = line.len() - line.trim_start().len();
+    let (first, rest) = line[start..].split_once(char::is_whitespace)?;
+    if first == "play" {
+        Some(line.len() - rest.trim_start().len())
+    } else {
+        (!super::grammar::is_command(first)).then_some(start)
+    }
+}
+
 impl Completer for WordCompleter {
     fn complete(&mut self, line: &str, pos: usize) -> CompletionResult {
         let line = line.get(..pos).unwrap_or(line);
+        let words = self.0.lock().map(|w| w.clone()).unwrap_or_default();
+        // Moves are offered as their labels are written, without a shell's escapes, and
+        // whatever the case typed: a label is typed as a whole line.
+        if let Some(start) = move_start(line) {
+            let offered = offers(&line[start..], words.moves, true);
+            return suggested(offered, start, line.len(), |value| value.to_owned());
+        }
         let (start, typed) = last_word(line);
         let split = shlex::split(&line[..start]);
         let before: Vec<&str> = match &split {
             Some(words) => words.iter().map(String::as_str).collect(),
             None => line[..start].split_whitespace().collect(),
         };
-        let words = self.0.lock().map(|w| w.clone()).unwrap_or_default();
         let candidates = match source(&words, &before) {
             Source::Words(list) => list,
             Source::Paths { mut also } => {
@@ -231,17 +261,38 @@ impl Completer for WordCompleter {
                 also
             }
         };
-        let suggestions: Vec<Suggestion> = offers(&typed, candidates)
-            .into_iter()
-            .map(|offer| Suggestion {
-                append_whitespace: offer.whole,
-                value: escaped(&offer.value),
-                span: Span::new(start, line.len()),
-                ..Suggestion::default()
-            })
-            .collect();
-        CompletionResult::fresh(suggestions)
+        // The first word: a command, or the start of a move (see `move_start`).
+        if before.is_empty() {
+            let offered = offers(&typed, candidates, true);
+            return suggested(offered, start, line.len(), |value| value.to_owned());
+        }
+        suggested(
+            offers(&typed, candidates, false),
+            start,
+            line.len(),
+            escaped,
+        )
     }
+}
+
+/// The offers as the editor's suggestions for the text from `start` to `end`, each value
+/// written by `write`.
+fn suggested(
+    offers: Vec<Offer>,
+    start: usize,
+    end: usize,
+    write: impl Fn(&str) -> String,
+) -> CompletionResult {
+    let suggestions: Vec<Suggestion> = offers
+        .into_iter()
+        .map(|offer| Suggestion {
+            append_whitespace: offer.whole,
+            value: write(&offer.value),
+            span: Span::new(start, end),
+            ..Suggestion::default()
+        })
+        .collect();
+    CompletionResult::fresh(suggestions)
 }
 
 #[cfg(test)]
@@ -319,10 +370,14 @@ mod tests {
     }
 
     fn offered(typed: &str, candidates: &[&str]) -> Vec<(String, bool)> {
-        offers(typed, candidates.iter().map(|c| c.to_string()).collect())
-            .into_iter()
-            .map(|o| (o.value, o.whole))
-            .collect()
+        offers(
+            typed,
+            candidates.iter().map(|c| c.to_string()).collect(),
+            false,
+        )
+        .into_iter()
+        .map(|o| (o.value, o.whole))
+        .collect()
     }
 
     #[test]
@@ -408,6 +463,33 @@ mod tests {
         assert_eq!(s.len(), 1);
         assert_eq!(s[0].value, format!("{}/game-", dir.path().display()));
         assert!(!s[0].append_whitespace);
+    }
+
+    #[test]
+    fn a_move_completes_whole_as_written_whatever_the_case_typed() {
+        let mut w = words();
+        w.moves = ["use Farmyard at 2,1", "use Forest at 1,1", "pass"]
+            .map(String::from)
+            .to_vec();
+        let mut c = WordCompleter(Arc::new(Mutex::new(w)));
+        let complete = |c: &mut WordCompleter, line: &str| {
+            let s = c.complete(line, line.len()).suggestions().to_vec();
+            s.into_iter()
+                .map(|s| (s.value, s.span.start, s.append_whitespace))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(complete(&mut c, "us"), [("use F".into(), 0, false)]);
+        assert_eq!(
+            complete(&mut c, "use fa"),
+            [("use Farmyard at 2,1".into(), 0, true)]
+        );
+        assert_eq!(
+            complete(&mut c, "play  use fo"),
+            [("use Forest at 1,1".into(), 6, true)]
+        );
+        assert_eq!(complete(&mut c, "use F").len(), 2);
+        // A command's own arguments are not moves.
+        assert_eq!(complete(&mut c, "moves pa"), []);
     }
 
     #[test]
