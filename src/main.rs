@@ -148,9 +148,6 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
         None => return Ok(repl::run(recording_repl(library, db), None)),
         Some(Command::Play(args)) => {
             let game = NewGame::from_args(&args)?;
-            // Fail before the REPL opens when the variant or an option is wrong.
-            let loaded = Variant::load(&library, &game.variant)?;
-            houserules::manifest::options::resolve(&loaded.options, &game.overrides)?;
             return Ok(repl::run(
                 recording_repl(library, db),
                 Some(Start::New(game)),

@@ -338,6 +338,46 @@ fn session_error(lib: &TempLibrary, name: &str) -> String {
 }
 
 #[test]
+fn a_choice_listed_twice_or_added_to_an_inherited_option_is_refused() {
+    let lib = TempLibrary::new();
+    for (name, choices, why) in [
+        (
+            "twice",
+            r#"["same_pile", "same_pile", "next_pile"]"#,
+            "choice `same_pile` is listed twice",
+        ),
+        (
+            "added",
+            r#"["same_pile", "next_pile", "shuffled_pile"]"#,
+            "choice `shuffled_pile` is not one of the inherited choices (same_pile, next_pile; variants/carcassonne-solo.toml:",
+        ),
+    ] {
+        let manifest = format!(
+            "name = \"{name}\"\nextends = \"carcassonne-solo\"\n\n[options.discard_redraw]\nchoices = {choices}\n"
+        );
+        lib.write(&format!("variants/{name}.toml"), &manifest);
+        let e = session_error(&lib, name);
+        let at = format!("variants/{name}.toml:5:11: option `discard_redraw`: {why}");
+        assert!(e.starts_with(&at), "{e}");
+    }
+}
+
+#[test]
+fn a_line_too_long_for_any_command_is_refused_without_being_quoted_whole() {
+    let mut repl = houserules::repl::Repl::new(crate::common::library(), Limits::default());
+    let step = repl.execute(&"x".repeat(10 << 20));
+    assert!(step.failed);
+    assert!(
+        step.output.starts_with(
+            "error: usage: a line of 10485760 bytes is longer than any command (at most 10000): `xxxx"
+        ),
+        "{}",
+        &step.output[..step.output.len().min(300)]
+    );
+    assert!(step.output.len() < 200, "{} bytes", step.output.len());
+}
+
+#[test]
 fn a_misspelled_override_is_refused_with_the_nearest_rule() {
     let lib = TempLibrary::new();
     house_rule(

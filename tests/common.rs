@@ -328,7 +328,8 @@ pub fn houserules_in(data: &Path, args: &[&str], input: &str) -> Run {
     houserules_at(&data.join("games.sqlite"), data, args, input)
 }
 
-fn houserules_at(db: &Path, data: &Path, args: &[&str], input: &str) -> Run {
+/// As [`houserules`], with the games database at `db` and the data folder `data`.
+pub fn houserules_at(db: &Path, data: &Path, args: &[&str], input: &str) -> Run {
     let mut child = with_test_env(&mut Command::new(BINARY), db, data)
         .args(args)
         .stdin(Stdio::piped())

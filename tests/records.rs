@@ -4,7 +4,8 @@
 //! cost the game in hand.
 
 use crate::common::{
-    assert_in_order, house_rule, houserules_with_db, library, type_moves, TempLibrary,
+    assert_in_order, house_rule, houserules_at, houserules_with_db, library, type_moves,
+    TempLibrary,
 };
 use houserules::diagnostic::Kind;
 use houserules::manifest::Library;
@@ -154,7 +155,7 @@ fn games_are_recorded_listed_filtered_and_replayed() {
     assert_eq!(ids(&db, &one), expected[..1]);
 
     // A game comes back exactly as it was recorded, and replays to the same end.
-    let store = Store::open(&db).unwrap();
+    let mut store = Store::open(&db).unwrap();
     assert_eq!(store.get(2).unwrap().record, records[1]);
     assert_eq!(store.get(4).unwrap().record, other);
     let (game, mut session) = records::replay(&db, 2, &library(), Limits::default()).unwrap();
@@ -698,11 +699,61 @@ fn a_simulation_recording_into_a_locked_database_keeps_every_game_waiting() {
 }
 
 #[test]
+fn a_database_whose_folder_cannot_be_written_keeps_the_games_in_the_data_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    // A file where the database's folder should be: neither it nor the pending folder
+    // beside it can be made (as in a read-only folder, which root could still write).
+    let blocked = dir.path().join("blocked");
+    std::fs::write(&blocked, "").unwrap();
+    let db = blocked.join("games.sqlite");
+    let args = ["sim", "pig-solo", "--games", "3", "--bot", "random"];
+    let sim = houserules_at(&db, &data, &[&args[..], &["--record"]].concat(), "");
+    assert!(sim.ok, "{}", sim.stderr);
+    let elsewhere = data.join("houserules/pending");
+    let said = format!(
+        "recorded 0 games in {}\n3 games wait in {}",
+        db.display(),
+        elsewhere.display()
+    );
+    assert!(sim.stdout.contains(&said), "{}", sim.stdout);
+    // Once the database can be written, the next listing records them.
+    std::fs::remove_file(&blocked).unwrap();
+    let listing = houserules_at(&db, &data, &["history"], "");
+    assert!(
+        listing.stdout.starts_with("note: 3 game(s) kept in "),
+        "{}",
+        listing.stdout
+    );
+    assert_eq!(ids(&db, &HistoryQuery::default()).len(), 3);
+}
+
+#[test]
+fn a_row_another_program_damaged_is_left_out_and_named() {
+    let (_dir, db) = temp_db();
+    let mut store = Store::open(&db).unwrap();
+    for seed in [3, 4] {
+        store.add(&record(seed, &[])).unwrap();
+    }
+    drop(store);
+    let other = rusqlite::Connection::open(&db).unwrap();
+    other
+        .execute("UPDATE games SET seed = 'abc' WHERE id = 1", [])
+        .unwrap();
+    let listing = records::history(&db, &HistoryQuery::default(), false).unwrap();
+    let why = "game 1 is left out: its `seed` cannot be read (invalid digit found in string)";
+    assert!(listing.starts_with(&format!("note: {why}\n")), "{listing}");
+    assert_eq!(ids(&db, &HistoryQuery::default()), [2]);
+    let e = Store::open_to_read(&db).unwrap().get(1).unwrap_err();
+    assert_eq!(e.message, why);
+}
+
+#[test]
 fn reading_the_history_takes_no_write_lock() {
     let (_dir, db) = temp_db();
     let mut store = Store::open(&db).unwrap();
     store.add(&record(3, &[])).unwrap();
-    let reader = Store::open_to_read(&db).unwrap();
+    let mut reader = Store::open_to_read(&db).unwrap();
     assert_eq!(reader.list(&HistoryQuery::default()).unwrap().len(), 1);
     // With the reader open, a writer still records at once.
     assert_eq!(store.add(&record(4, &[])).unwrap(), 2);

@@ -1,7 +1,9 @@
 //! The `houserules` binary driven through standard input, as a user's terminal session
 //! would be (without prompts, since input is a pipe), and its subcommands.
 
-use crate::common::{assert_in_order, houserules, houserules_in, with_test_env, BINARY};
+use crate::common::{
+    assert_in_order, house_rule, houserules, houserules_in, with_test_env, TempLibrary, BINARY,
+};
 
 #[test]
 fn a_piped_session_plays_undoes_saves_loads_and_finishes_with_auto() {
@@ -355,4 +357,23 @@ fn a_reader_that_goes_away_early_costs_nothing() {
             "{args:?}: {stderr}"
         );
     }
+}
+
+#[test]
+fn a_variant_check_refuses_is_not_played_either() {
+    let lib = TempLibrary::new();
+    house_rule(&lib, "broken", "fn score( {\n");
+    let home = lib.dir.path().to_str().unwrap();
+    let check = houserules(&["--home", home, "check", "broken"], "");
+    let play = houserules(&["--home", home, "play", "broken"], "show\n");
+    for run in [&check, &play] {
+        assert!(!run.ok);
+        assert!(
+            run.stderr.contains("scripts/house/broken.rhai"),
+            "{}",
+            run.stderr
+        );
+    }
+    // No REPL opened on no game.
+    assert_eq!(play.stdout, "");
 }

@@ -377,6 +377,17 @@ fn corrupt_or_mismatched_shards_are_not_merged() {
     );
     assert!(merge(&[&one, &v3])
         .contains("version 3, expected `houserules-sim` version 2: written by a newer houserules"));
+    // One that says version 2 but holds what version 2 never writes was written by
+    // something else.
+    let more = one_v2.replacen(
+        "\"bot_files\": [],",
+        "\"bot_files\": [], \"bot_settings\": {},",
+        1,
+    );
+    let more = write("more.json", &more);
+    assert!(merge(&[&one, &more]).contains(
+        "this file says it is `houserules-sim` version 2, which never writes `sides[0].bot_settings`"
+    ));
     let whole = write(
         "whole.json",
         &json(&run(&plan(vec![side(&[], "random")], 6, 1))),

@@ -473,7 +473,24 @@ fn merge_option(
         }
         OptionKind::Int { min, max }
     } else if let Some(choices) = &raw.choices {
-        OptionKind::Choice(choices.get_ref().clone())
+        let list = choices.get_ref();
+        let twice = (1..list.len()).find(|&i| list[..i].contains(&list[i]));
+        if let Some(i) = twice {
+            return Err(at(
+                &choices.span(),
+                format!("choice `{}` is listed twice", list[i]),
+            ));
+        }
+        if let Some(OptionKind::Choice(known)) = inherited.map(|s| &s.kind) {
+            if let Some(new) = list.iter().find(|c| !known.contains(c)) {
+                return Err(at(
+                    &choices.span(),
+                    format!("choice `{new}` is not one of the inherited choices ({}; {})", known.join(", "), inherited.map_or("", |s| s.defined_in.as_str())),
+                )
+                .with_help("a variant may leave choices out, not add one: no rule reads it, so it would play as another (a new option with its own name and rules can offer more)"));
+            }
+        }
+        OptionKind::Choice(list.clone())
     } else if let Some(spec) = inherited {
         spec.kind.clone()
     } else {

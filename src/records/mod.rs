@@ -54,8 +54,9 @@ pub fn db_path(flag: Option<&Path>) -> Result<PathBuf, Diagnostic> {
 /// Games waiting in the pending folder are written first when the database can take
 /// them; the listing says so, or says how many still wait.
 pub fn history(db: &Path, query: &HistoryQuery, json: bool) -> Result<String, Diagnostic> {
-    let (store, mut notes) = open_flushing(db)?;
+    let (mut store, mut notes) = open_flushing(db)?;
     let games = store.list(query)?;
+    notes.append(&mut store.skipped);
     let listing = if json {
         serde_json::to_string_pretty(&games)
             .map(|text| text + "\n")
@@ -73,8 +74,12 @@ pub fn history(db: &Path, query: &HistoryQuery, json: bool) -> Result<String, Di
         // Notes go to standard error's place in the REPL: keep the JSON clean.
         notes.clear();
     }
-    let notes: String = notes.iter().map(|n| format!("note: {n}\n")).collect();
-    Ok(format!("{notes}{listing}"))
+    Ok(noted(&notes) + listing.as_str())
+}
+
+/// Notes, a line each, before what they are about.
+fn noted(notes: &[String]) -> String {
+    notes.iter().map(|n| format!("note: {n}\n")).collect()
 }
 
 /// The database opened to read, after writing the games that wait for it when it can;
@@ -113,8 +118,9 @@ pub fn goals(db: &Path, session: &mut Session) -> Result<String, Diagnostic> {
     let goals = session.goals()?;
     let variant = session.variant();
     let heading = format!("goals of {} ({})", variant.name, variant.title);
-    let hits = open_flushing(db)?.0.goal_hits(&variant.name)?;
-    Ok(checklist(&heading, &goals, &hits))
+    let mut store = open_flushing(db)?.0;
+    let hits = store.goal_hits(&variant.name)?;
+    Ok(noted(&store.skipped) + checklist(&heading, &goals, &hits).as_str())
 }
 
 /// The variant of the newest recorded game: the checklist `goals` shows when no variant

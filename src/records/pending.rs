@@ -1,6 +1,8 @@
 //! Games the database could not take (locked by another program, or unwritable) wait as
 //! JSON records in a folder beside it, `games.sqlite.pending/`, and are written the next
 //! time the database is opened for writing: a finished game is never lost to a lock.
+//! When that folder cannot be written either (the database in a read-only folder), they
+//! wait in the user's data folder, under `pending/` and the database's path.
 
 use super::record::GameRecord;
 use super::store::Store;
@@ -13,6 +15,29 @@ pub fn folder(db: &Path) -> PathBuf {
     let mut name = db.as_os_str().to_owned();
     name.push(".pending");
     PathBuf::from(name)
+}
+
+/// Where games wait when [`folder`] cannot be written: in the data folder, named after
+/// the database's whole path.
+fn elsewhere(db: &Path) -> Option<PathBuf> {
+    let path = std::path::absolute(db).unwrap_or_else(|_| db.to_path_buf());
+    let name: String = path
+        .to_string_lossy()
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || matches!(c, '.' | '-') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    Some(crate::user_data::data_dir()?.join("pending").join(name))
+}
+
+/// Every folder where games may wait for the database at `db`.
+fn folders(db: &Path) -> Vec<PathBuf> {
+    std::iter::once(folder(db)).chain(elsewhere(db)).collect()
 }
 
 /// What became of a finished game.
@@ -34,50 +59,49 @@ pub fn record(db: &Path, record: &GameRecord) -> Result<Recorded, Diagnostic> {
     Ok(Recorded::Kept { file, why })
 }
 
-/// Writes `record` to the pending folder of `db`, which refused it for reason `why`;
-/// returns the file. Fails when the folder cannot be written either.
+/// Writes `record` where it waits for the database at `db`, which refused it for
+/// reason `why`; returns the file. Fails when no folder for it can be written.
 pub fn keep(db: &Path, record: &GameRecord, why: &Diagnostic) -> Result<PathBuf, Diagnostic> {
-    let dir = folder(db);
-    let cannot_wait = |e: &dyn std::fmt::Display| {
-        Diagnostic::in_file(
-            Kind::Records,
-            db.display().to_string(),
-            format!(
-                "{}; and the game cannot wait in {}: {e}",
-                why.message,
-                dir.display()
-            ),
-        )
-    };
-    std::fs::create_dir_all(&dir).map_err(|e| cannot_wait(&e))?;
     // Unique among processes, and among the games of one process (a simulation keeps
     // hundreds within a clock tick).
     static KEPT: AtomicUsize = AtomicUsize::new(0);
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
-    let file = dir.join(format!(
+    let name = format!(
         "{}-{nanos}-{}-{}.json",
         record.played_at.replace([' ', ':'], "-"),
         std::process::id(),
         KEPT.fetch_add(1, Ordering::Relaxed)
-    ));
-    record.export(&file).map_err(|e| cannot_wait(&e.message))?;
-    Ok(file)
+    );
+    let mut failed = Vec::new();
+    for dir in folders(db) {
+        let file = dir.join(&name);
+        let written = std::fs::create_dir_all(&dir)
+            .map_err(|e| e.to_string())
+            .and_then(|()| record.export(&file).map_err(|e| e.message));
+        match written {
+            Ok(()) => return Ok(file),
+            Err(e) => failed.push(format!("nor in {}: {e}", dir.display())),
+        }
+    }
+    Err(Diagnostic::in_file(
+        Kind::Records,
+        db.display().to_string(),
+        format!(
+            "{}; and the game cannot wait {}",
+            why.message,
+            failed.join(", ")
+        ),
+    ))
 }
 
 /// The games waiting for `store`, written to it (each file removed once its game is
 /// in); returns how many. A file that is not a record stays, with a warning line.
 pub fn flush(store: &mut Store, db: &Path) -> (usize, Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(folder(db)) else {
-        return (0, Vec::new());
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
+    let mut files = waiting_files(db);
+    // In the order the games were kept, whichever folder holds them.
+    files.sort_by(|a, b| a.file_name().cmp(&b.file_name()));
     let (mut written, mut warnings) = (0, Vec::new());
     for file in files {
         let parsed = std::fs::read_to_string(&file)
@@ -105,10 +129,17 @@ pub fn flush(store: &mut Store, db: &Path) -> (usize, Vec<String>) {
 
 /// How many games wait for the database at `db`.
 pub fn waiting(db: &Path) -> usize {
-    std::fs::read_dir(folder(db)).map_or(0, |entries| {
-        entries
-            .filter_map(Result::ok)
-            .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
-            .count()
-    })
+    waiting_files(db).len()
+}
+
+/// The records waiting for the database at `db`, in every folder where they may be.
+fn waiting_files(db: &Path) -> Vec<PathBuf> {
+    folders(db)
+        .iter()
+        .filter_map(|dir| std::fs::read_dir(dir).ok())
+        .flatten()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect()
 }

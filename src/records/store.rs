@@ -19,6 +19,10 @@ use std::time::Duration;
 /// before the game goes to the pending folder instead.
 const BUSY_WAIT: Duration = Duration::from_secs(5);
 
+const GOAL_COLUMNS: &str =
+    "goals.goal, goals.text, games.id, games.played_at, games.variant_result, \
+                            games.options, games.moves, games.played_by, games.rules";
+
 const GAME_COLUMNS: &str = "id, played_at, variant, options, scripts_hash, seed, moves, total, \
                             score, end_reason, rank, variant_result, events, played_by, rules";
 
@@ -29,6 +33,9 @@ pub struct Store {
     /// Games from the pending folder written when the store opened, and files there that
     /// could not be written.
     pub flushed: (usize, Vec<String>),
+    /// Why rows were left out of what was listed so far: a row that cannot be read
+    /// (changed by another program) never hides the others.
+    pub skipped: Vec<String>,
 }
 
 /// A recorded game and its number.
@@ -94,6 +101,7 @@ impl Store {
             conn,
             path: path.to_path_buf(),
             flushed: (0, Vec::new()),
+            skipped: Vec::new(),
         };
         store.flushed = pending::flush(&mut store, path);
         Ok(store)
@@ -119,6 +127,7 @@ impl Store {
                 conn,
                 path: path.to_path_buf(),
                 flushed: (0, Vec::new()),
+                skipped: Vec::new(),
             }),
             _ => Store::open(path),
         }
@@ -167,9 +176,15 @@ impl Store {
     }
 
     /// Game number `id`.
-    pub fn get(&self, id: i64) -> Result<StoredGame, Diagnostic> {
+    pub fn get(&mut self, id: i64) -> Result<StoredGame, Diagnostic> {
         let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
         let mut games = self.games(&sql, params![id])?;
+        if let Some(why) = self.skipped.pop().filter(|_| games.is_empty()) {
+            return Err(
+                Diagnostic::in_file(Kind::Records, self.path.display().to_string(), why)
+                    .with_help("the row was changed by another program"),
+            );
+        }
         games.pop().ok_or_else(|| {
             Diagnostic::in_file(
                 Kind::NotFound,
@@ -181,7 +196,7 @@ impl Store {
     }
 
     /// The games `query` asks for.
-    pub fn list(&self, query: &HistoryQuery) -> Result<Vec<StoredGame>, Diagnostic> {
+    pub fn list(&mut self, query: &HistoryQuery) -> Result<Vec<StoredGame>, Diagnostic> {
         let order = if query.best_first {
             "total IS NULL, total DESC, played_at, id"
         } else {
@@ -197,46 +212,32 @@ impl Store {
     }
 
     /// Every goal reached in a game of `variant`, oldest game first.
-    pub fn goal_hits(&self, variant: &str) -> Result<Vec<GoalHit>, Diagnostic> {
+    pub fn goal_hits(&mut self, variant: &str) -> Result<Vec<GoalHit>, Diagnostic> {
         let hits = (|| {
-            let mut stmt = self.conn.prepare(
-                "SELECT goals.goal, goals.text, games.id, games.played_at, games.variant_result, \
-                 games.options, games.moves, games.played_by, games.rules \
-                 FROM goals JOIN games ON games.id = goals.game_id \
-                 WHERE games.variant = ?1 ORDER BY games.played_at, games.id, goals.rowid",
-            )?;
-            let rows = stmt.query_map([variant], |row| {
-                let options: BTreeMap<String, String> = from_json(row, 5)?;
-                let moves: Vec<String> = from_json(row, 6)?;
-                let played_by = players_or_unknown(from_json(row, 7)?, moves.len());
-                let rules: String = row.get(8)?;
-                let variant_result: bool = row.get(4)?;
-                Ok(GoalHit {
-                    goal: GoalReached {
-                        id: row.get(0)?,
-                        text: row.get(1)?,
-                    },
-                    game: row.get(2)?,
-                    played_at: row.get(3)?,
-                    standing: standing(&played_by, RulesOrigin::from_key(&rules), variant_result),
-                    options: options
-                        .iter()
-                        .map(|(k, v)| format!("{k}={v}"))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                })
-            })?;
+            let mut stmt = self.conn.prepare(&format!(
+                "SELECT {GOAL_COLUMNS} FROM goals JOIN games ON games.id = goals.game_id \
+                 WHERE games.variant = ?1 ORDER BY games.played_at, games.id, goals.rowid"
+            ))?;
+            let rows =
+                stmt.query_map([variant], |row| Ok((row.get::<_, i64>(2), goal_hit(row))))?;
             rows.collect::<rusqlite::Result<Vec<_>>>()
         })();
-        hits.map_err(|e| db_error(&self.path, &e))
+        let (hits, skipped) = readable(hits.map_err(|e| db_error(&self.path, &e))?, GOAL_COLUMNS);
+        self.skipped.extend(skipped);
+        Ok(hits)
     }
 
-    fn games(&self, sql: &str, args: impl rusqlite::Params) -> Result<Vec<StoredGame>, Diagnostic> {
+    fn games(
+        &mut self,
+        sql: &str,
+        args: impl rusqlite::Params,
+    ) -> Result<Vec<StoredGame>, Diagnostic> {
         let games = (|| {
             let mut stmt = self.conn.prepare(sql)?;
-            let mut games = stmt
-                .query_map(args, game_row)?
+            let rows = stmt
+                .query_map(args, |row| Ok((row.get::<_, i64>(0), game_row(row))))?
                 .collect::<rusqlite::Result<Vec<_>>>()?;
+            let (mut games, skipped) = readable(rows, GAME_COLUMNS);
             let mut goals = self
                 .conn
                 .prepare("SELECT goal, text FROM goals WHERE game_id = ?1 ORDER BY rowid")?;
@@ -250,10 +251,60 @@ impl Store {
                     })?
                     .collect::<rusqlite::Result<Vec<_>>>()?;
             }
-            Ok(games)
+            Ok((games, skipped))
         })();
-        games.map_err(|e| db_error(&self.path, &e))
+        let (games, skipped) = games.map_err(|e| db_error(&self.path, &e))?;
+        self.skipped.extend(skipped);
+        Ok(games)
     }
+}
+
+/// The rows read whole, and why each other one is left out, named by its game's number
+/// and the column (of `columns`) that could not be read.
+fn readable<T>(
+    rows: Vec<(rusqlite::Result<i64>, rusqlite::Result<T>)>,
+    columns: &str,
+) -> (Vec<T>, Vec<String>) {
+    let (mut read, mut skipped) = (Vec::new(), Vec::new());
+    for (id, row) in rows {
+        let why = match row {
+            Ok(item) => {
+                read.push(item);
+                continue;
+            }
+            Err(rusqlite::Error::FromSqlConversionFailure(i, _, e)) => {
+                let column = columns.split(", ").nth(i).unwrap_or("?");
+                format!("its `{column}` cannot be read ({e})")
+            }
+            Err(e) => e.to_string(),
+        };
+        let game = id.map_or_else(|_| "a game".to_owned(), |id| format!("game {id}"));
+        skipped.push(format!("{game} is left out: {why}"));
+    }
+    (read, skipped)
+}
+
+/// A `goals` row joined with its game (columns as in [`GOAL_COLUMNS`]).
+fn goal_hit(row: &Row) -> rusqlite::Result<GoalHit> {
+    let options: BTreeMap<String, String> = from_json(row, 5)?;
+    let moves: Vec<String> = from_json(row, 6)?;
+    let played_by = players_or_unknown(from_json(row, 7)?, moves.len());
+    let rules: String = row.get(8)?;
+    let variant_result: bool = row.get(4)?;
+    Ok(GoalHit {
+        goal: GoalReached {
+            id: row.get(0)?,
+            text: row.get(1)?,
+        },
+        game: row.get(2)?,
+        played_at: row.get(3)?,
+        standing: standing(&played_by, RulesOrigin::from_key(&rules), variant_result),
+        options: options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    })
 }
 
 /// A `games` row (columns as in [`GAME_COLUMNS`]), goals still to be read.

@@ -20,6 +20,10 @@ use crate::sim::SimArgs;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
+/// The longest line the REPL runs: no command or move comes near it, and the error of
+/// a longer one (a file pasted by mistake) would quote it whole.
+const MAX_LINE: usize = 10_000;
+
 /// What one line did.
 #[derive(Debug, Default)]
 pub struct Step {
@@ -227,7 +231,16 @@ impl Repl {
 
     fn run_line(&mut self, line: &str) -> Step {
         let first = line.split_whitespace().next().unwrap_or_default();
-        let result = if !grammar::is_command(first) {
+        let result = if line.len() > MAX_LINE {
+            let start: String = line.chars().take(40).collect();
+            Err(Diagnostic::new(
+                Kind::Usage,
+                format!(
+                    "a line of {} bytes is longer than any command (at most {MAX_LINE}): `{start}…` was not run",
+                    line.len()
+                ),
+            ))
+        } else if !grammar::is_command(first) {
             self.typed_move(line)
         } else if first == "eval" && !grammar::asks_help(line) {
             self.eval(line[first.len()..].trim())

@@ -74,7 +74,8 @@ impl Start {
 }
 
 /// Runs the REPL until `quit` or the end of input. Returns whether every command of a
-/// piped session succeeded (at a terminal a failed command is only reported).
+/// piped session succeeded (at a terminal a failed command is only reported); false at
+/// once, without a REPL, when the game of `start` cannot be opened.
 pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     repl.ansi = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
@@ -112,7 +113,12 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
         Some(start) => {
             if let Some(line) = start.line() {
                 let step = run_noted(&mut repl, history.as_mut(), &line);
-                all_ok &= !step.failed;
+                if step.failed {
+                    // No REPL without the game asked for on the command line: as `check`
+                    // would, the command fails.
+                    crate::terminal::print_error(&step.output);
+                    return false;
+                }
                 emit(&step.output);
             }
         }

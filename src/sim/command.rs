@@ -196,6 +196,7 @@ fn record(library: &Library, db: &Path, sides: &[Side], run: &Run) -> Result<Str
         store: Store::open(db),
         stored: 0,
         kept: 0,
+        kept_in: None,
     };
     for (side, played) in sides.iter().zip(&run.sides) {
         for game in &played.results {
@@ -237,6 +238,8 @@ struct Recorder<'a> {
     store: Result<Store, Diagnostic>,
     stored: usize,
     kept: usize,
+    /// The folder the last game kept waits in.
+    kept_in: Option<PathBuf>,
 }
 
 impl Recorder<'_> {
@@ -251,7 +254,7 @@ impl Recorder<'_> {
             },
             Err(why) => why.clone(),
         };
-        pending::keep(self.db, record, &why).map_err(|e| {
+        let file = pending::keep(self.db, record, &why).map_err(|e| {
             e.with_help(format!(
                 "{} recorded and {} waiting before this one; this game and the rest of the run are not recorded",
                 count(self.stored, "game"),
@@ -259,6 +262,7 @@ impl Recorder<'_> {
             ))
         })?;
         self.kept += 1;
+        self.kept_in = file.parent().map(Path::to_path_buf);
         self.store = Err(why);
         Ok(())
     }
@@ -270,12 +274,12 @@ impl Recorder<'_> {
             count(self.stored, "game"),
             self.db.display()
         );
-        if let (Err(why), 1..) = (&self.store, self.kept) {
+        if let (Err(why), Some(folder)) = (&self.store, &self.kept_in) {
             let _ = writeln!(
                 out,
                 "{} wait in {} ({}): they are recorded the next time the database can be written",
                 count(self.kept, "game"),
-                pending::folder(self.db).display(),
+                folder.display(),
                 why.message
             );
         }

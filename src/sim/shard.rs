@@ -125,7 +125,40 @@ pub fn read(path: &Path) -> Result<Run, Diagnostic> {
         )
         .with_help("shards are merged by the houserules that wrote them: run them again with this one, or merge with that one"));
     }
-    serde_json::from_str(&text).map_err(not_results)
+    let run: Run = serde_json::from_str(&text).map_err(not_results)?;
+    // This version writes a run as exactly what it reads; anything more came from
+    // elsewhere (another version's fields under this one's number, a hand edit).
+    let found: serde_json::Value = serde_json::from_str(&text).map_err(not_results)?;
+    let written = serde_json::to_value(&run).unwrap_or_default();
+    if let Some(at) = unwritten(&found, &written, "") {
+        return Err(Diagnostic::in_file(
+            Kind::Results,
+            &shown,
+            format!("this file says it is `{FORMAT}` version {VERSION}, which never writes {at}"),
+        )
+        .with_help("it was written by another program or changed by hand: run this shard again"));
+    }
+    Ok(run)
+}
+
+/// The first place (a JSON path) where `found` holds what `written` does not.
+fn unwritten(found: &serde_json::Value, written: &serde_json::Value, at: &str) -> Option<String> {
+    use serde_json::Value;
+    match (found, written) {
+        (Value::Object(found), Value::Object(written)) => found.iter().find_map(|(key, value)| {
+            let at = format!("{at}.{key}");
+            match written.get(key) {
+                Some(w) => unwritten(value, w, &at),
+                None => Some(format!("`{}`", &at[1..])),
+            }
+        }),
+        (Value::Array(found), Value::Array(written)) if found.len() == written.len() => found
+            .iter()
+            .zip(written)
+            .enumerate()
+            .find_map(|(i, (f, w))| unwritten(f, w, &format!("{at}[{i}]"))),
+        _ => (found != written).then(|| format!("`{}` as it is", at.trim_start_matches('.'))),
+    }
 }
 
 /// Merges the shards of one run, given in any order, into the whole run.
