@@ -373,6 +373,44 @@ fn ctrl_c_stops_a_simulation_at_the_repl_and_keeps_the_game() {
     t.expect("1  roll");
 }
 
+/// Answers the editor's question of where the cursor is (asked and read already), types
+/// `line`, and returns how long until the editor asks again, at the next prompt.
+fn till_the_next_prompt(t: &mut Terminal, line: &str) -> Duration {
+    t.pty.send("\x1b[1;1R").unwrap();
+    t.expect("houserules");
+    t.pty.send_line(line).unwrap();
+    let start = Instant::now();
+    t.expect("\x1b[6n");
+    start.elapsed()
+}
+
+#[test]
+fn a_rule_that_runs_away_costs_a_line_one_budget_not_one_per_hook_call() {
+    let lib = crate::common::TempLibrary::new();
+    // Pig's over() runs away from the second turn on.
+    let over = "fn over() {\n    if this.turn >= 2 {\n        let x = 0;\n        loop { x += 1; }\n    }\n    this.parent(\"over\", [])\n}\n";
+    lib.write("scripts/house/x.rhai", over);
+    lib.write(
+        "variants/x.toml",
+        "name = \"x\"\nextends = \"pig-solo\"\nscripts = [\"house/x.rhai\"]\n",
+    );
+    let home = lib.dir.path().to_str().unwrap();
+    let mut t = Terminal::start(&["--home", home, "play", "x", "--seed", "1"]);
+    t.expect("`moves` to list the moves");
+    t.expect("\x1b[6n");
+    // The move that sets it off, then commands that ask over(): a second each (the
+    // REPL's budget per command), not one for the command, one for keeping the game
+    // and one for the completion's list of moves.
+    till_the_next_prompt(&mut t, "roll");
+    for line in ["bank", "moves", "show"] {
+        let took = till_the_next_prompt(&mut t, line);
+        assert!(
+            (Duration::from_millis(900)..Duration::from_millis(2500)).contains(&took),
+            "`{line}` took {took:?}"
+        );
+    }
+}
+
 /// Everything the terminal shows up to `text`.
 fn shown_until(t: &mut Terminal, text: &str) -> String {
     match t.pty.expect(text) {

@@ -50,6 +50,8 @@ pub struct Repl {
     /// Where an unfinished game is kept when the REPL ends (`houserules resume`);
     /// `None` keeps nothing (library use and tests).
     unfinished: Option<PathBuf>,
+    /// Work under a command budget is running (see [`Repl::budgeted`]).
+    in_command: bool,
 }
 
 /// How to start a game: the parsed `new` command (also `houserules play`).
@@ -82,6 +84,7 @@ impl Repl {
             was_over: false,
             recorded: false,
             unfinished: None,
+            in_command: false,
         }
     }
 
@@ -190,8 +193,15 @@ impl Repl {
         }
     }
 
-    /// Runs `work` with the rules of the game in hand under one command budget.
+    /// Runs `work` with the rules of the game in hand under one command budget; within
+    /// work already budgeted, under that one (what the REPL does after a line, such as
+    /// keeping the game and listing its moves for completion, shares the line's budget:
+    /// a rule that runs away costs the line one budget, not one for each).
     pub fn budgeted<T>(&mut self, work: impl FnOnce(&mut Repl) -> T) -> T {
+        if self.in_command {
+            return work(self);
+        }
+        self.in_command = true;
         if let Some(s) = &self.session {
             s.rules().start_command();
         }
@@ -199,6 +209,7 @@ impl Repl {
         if let Some(s) = &self.session {
             s.rules().end_command();
         }
+        self.in_command = false;
         out
     }
 

@@ -144,17 +144,23 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
         if let Some(keeper) = &keeper {
             keeper.command_starts();
         }
-        let step = run_noted(&mut repl, history.as_mut(), &line);
+        // The line and what follows it share one command budget.
+        let step = repl.budgeted(|repl| {
+            let step = run_noted(repl, history.as_mut(), &line);
+            emit(&step.output);
+            if !step.quit {
+                if let Some(keeper) = &keeper {
+                    keeper.command_ended(repl.unfinished_game());
+                }
+                if interactive {
+                    refresh_words(repl, &words);
+                }
+            }
+            step
+        });
         all_ok &= !step.failed;
-        emit(&step.output);
         if step.quit {
             break;
-        }
-        if let Some(keeper) = &keeper {
-            keeper.command_ended(repl.budgeted(Repl::unfinished_game));
-        }
-        if interactive {
-            repl.budgeted(|repl| refresh_words(repl, &words));
         }
     }
     emit(&repl.budgeted(Repl::keep_unfinished));
