@@ -349,7 +349,7 @@ fn a_choice_listed_twice_or_added_to_an_inherited_option_is_refused() {
         (
             "added",
             r#"["same_pile", "next_pile", "shuffled_pile"]"#,
-            "choice `shuffled_pile` is not one of the inherited choices (same_pile, next_pile; variants/carcassonne-solo.toml:",
+            "choice `shuffled_pile` is not one of the inherited choices (same_pile, next_pile; variants/carcassonne-solo.toml:29), and this variant adds no script to read it",
         ),
     ] {
         let manifest = format!(

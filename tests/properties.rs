@@ -1,13 +1,17 @@
 //! Random legal games never break an invariant: meeples and tiles are conserved at
 //! every step, the move list of an unfinished game is never empty, and every game
-//! finishes with the lowest colour's score as its result.
+//! finishes with the lowest colour's score as its result. Every shipped option, at each
+//! of its other values, plays random games to their end.
 
 use crate::common::library;
-use houserules::bot::{Bot, RandomBot};
+use houserules::bot::{self, Bot, RandomBot};
+use houserules::manifest::options::{OptionKind, OptionSpec};
+use houserules::manifest::Variant;
 use houserules::players::Player;
-use houserules::script::Limits;
+use houserules::script::{Limits, Rules};
 use houserules::session::Session;
 use proptest::prelude::*;
+use std::rc::Rc;
 
 /// Meeples in supplies plus meeples on the board, and tiles accounted for anywhere.
 const CONSERVED: &str = r#"
@@ -91,5 +95,98 @@ proptest! {
 fn the_default_game_conserves_everything_over_many_seeds() {
     for seed in 0..24 {
         check_game(seed, 3, 4).unwrap();
+    }
+}
+
+// ---------------------------------------------------------------- every option
+
+/// The shipped variants that define options (the others inherit theirs), and the France
+/// side, whose rules differ.
+const OPTION_MAKERS: [&str; 5] = [
+    "carcassonne-solo",
+    "invaders",
+    "ora-et-labora-solo-ireland",
+    "ora-et-labora-solo-france",
+    "pig-solo",
+];
+
+/// The values of an option other than its default: each other choice, the other switch
+/// position, a range's ends.
+fn other_values(spec: &OptionSpec) -> Vec<String> {
+    let values = match &spec.kind {
+        OptionKind::Choice(choices) => choices.clone(),
+        OptionKind::Bool => vec!["true".into(), "false".into()],
+        OptionKind::Int { min, max } => vec![min.to_string(), max.to_string()],
+    };
+    let default = spec.default.to_string();
+    values.into_iter().filter(|v| *v != default).collect()
+}
+
+/// Each option of `variant` set to each of its other values, in `seeds` random games
+/// played to their end (few: the tests play some fifty values): an option no game ever
+/// takes could leave a game stuck unseen.
+fn every_option_plays_to_the_end(variant: &str, seeds: u64) {
+    let variant = Variant::load(&library(), variant).unwrap();
+    let rules = Rc::new(Rules::compile(variant.clone(), Limits::default()).unwrap());
+    for (name, spec) in &variant.options {
+        for value in other_values(spec) {
+            let overrides = [(name.clone(), value.clone())];
+            for seed in 1..=seeds {
+                let game = format!("{} --set {name}={value} --seed {seed}", variant.name);
+                let mut s =
+                    Session::start_shared(rules.clone(), &overrides, seed, Limits::default())
+                        .unwrap_or_else(|e| panic!("{game}: {e}"));
+                let mut random = RandomBot::seeded(seed);
+                bot::play_out(&mut s, &mut random, Some(100_000))
+                    .unwrap_or_else(|e| panic!("{game}: {e}"));
+                assert!(s.over().unwrap().is_some(), "{game}: not over");
+                s.score().unwrap_or_else(|e| panic!("{game}: {e}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn every_option_of_carcassonne_solo_plays_random_games_to_the_end() {
+    every_option_plays_to_the_end("carcassonne-solo", 2);
+}
+
+#[test]
+fn every_option_of_the_invaders_plays_random_games_to_the_end() {
+    every_option_plays_to_the_end("invaders", 2);
+}
+
+/// A game of Ora et Labora is long: one seed a value, on each side of the cards.
+#[test]
+fn every_option_of_ora_et_labora_plays_random_games_to_the_end() {
+    every_option_plays_to_the_end("ora-et-labora-solo-ireland", 1);
+}
+
+#[test]
+fn every_option_of_ora_et_labora_france_plays_random_games_to_the_end() {
+    every_option_plays_to_the_end("ora-et-labora-solo-france", 1);
+}
+
+#[test]
+fn every_option_of_pig_plays_random_games_to_the_end() {
+    every_option_plays_to_the_end("pig-solo", 2);
+}
+
+#[test]
+fn the_option_tests_cover_every_option_of_every_shipped_variant() {
+    let lib = library();
+    let made: Vec<Variant> = OPTION_MAKERS
+        .iter()
+        .map(|v| Variant::load(&lib, v).unwrap())
+        .collect();
+    for file in lib.manifest_files() {
+        let name = file.file_stem().unwrap().to_string_lossy();
+        let variant = Variant::load(&lib, &name).unwrap();
+        for option in variant.options.keys() {
+            assert!(
+                made.iter().any(|m| m.options.contains_key(option)),
+                "{name}: option `{option}` is in no variant of OPTION_MAKERS"
+            );
+        }
     }
 }

@@ -501,3 +501,31 @@ fn the_first_edition_scores_a_two_tile_city_2() {
     g.play("0,-1@180");
     assert_eq!(g.scores(), [3, 2, 3]);
 }
+
+// ---------------------------------------------------------------- final bonus in your order
+
+/// The moves of a game (seed 3008, ten meeples a colour, the final bonus in your order)
+/// that ends with two of red's meeples on the start tile's road.
+const TWO_ON_ONE_ROAD: &str = "-1,0@270 -1,1@90 0,-1@270 1,-1@0 -1,2@180 0,2@90 1,0@90 \
+    -2,0@270 0,-2@180 -2,2@270 -1,-2@270 -3,2@90 0,-3@0 road:W 2,-1@90 -4,2@180 -4,1@180 \
+    road:W 1,-3@180 city:S -5,1@270 1,2@0 2,2@180 -6,1@90 -7,1@90 -7,2@180 -8,2@0 3,-1@180 \
+    3,2@270 -3,0@180 1,-4@180 1,-5@270 road:N 1,3@0 4,-1@0 2,-4@90";
+
+#[test]
+fn meeples_of_a_colour_on_one_feature_are_counted_by_one_move_offered_in_turn() {
+    let options = [("meeples_per_colour", "10"), ("final_order", "player")];
+    let mut g = Game::new("carcassonne-solo", &options, 3008);
+    TWO_ON_ONE_ROAD.split_whitespace().for_each(|m| g.play(m));
+    let road = "bonus:red:road@0,0:EW";
+    let offered = |g: &mut Game| g.moves().iter().filter(|m| *m == road).count();
+    for _ in 0..2 {
+        assert_eq!(offered(&mut g), 1, "{:?}", g.moves());
+        g.play(road);
+    }
+    assert_eq!(offered(&mut g), 0);
+    // The game goes on to its end.
+    while g.over().is_none() {
+        let next = g.moves()[0].clone();
+        g.play(&next);
+    }
+}

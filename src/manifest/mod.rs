@@ -481,14 +481,17 @@ fn merge_option(
                 format!("choice `{}` is listed twice", list[i]),
             ));
         }
-        if let Some(OptionKind::Choice(known)) = inherited.map(|s| &s.kind) {
-            if let Some(new) = list.iter().find(|c| !known.contains(c)) {
-                return Err(at(
-                    &choices.span(),
-                    format!("choice `{new}` is not one of the inherited choices ({}; {})", known.join(", "), inherited.map_or("", |s| s.defined_in.as_str())),
-                )
-                .with_help("a variant may leave choices out, not add one: no rule reads it, so it would play as another (a new option with its own name and rules can offer more)"));
-            }
+        let known = match inherited.map(|s| &s.kind) {
+            Some(OptionKind::Choice(known)) => known.as_slice(),
+            _ => &[],
+        };
+        let added = list.iter().find(|c| !known.contains(c));
+        if let (Some(new), Some(spec), true) = (added, inherited, file.raw.scripts.is_empty()) {
+            return Err(at(
+                &choices.span(),
+                format!("choice `{new}` is not one of the inherited choices ({}; {}), and this variant adds no script to read it", known.join(", "), spec.defined_in),
+            )
+            .with_help("a variant may leave choices out; one that adds a choice adds the rule for it (a script), or it would play as another"));
         }
         OptionKind::Choice(list.clone())
     } else if let Some(spec) = inherited {
