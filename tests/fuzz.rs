@@ -1,6 +1,7 @@
 //! Fuzzing the two ways text gets in: REPL lines and variant manifests. Random REPL
 //! sessions on the real variants never panic and never leave a game other than the
-//! replay of its log, and a failed command changes the log only where it says so;
+//! replay of its log, and a failed command changes the log only where it says so (also
+//! with a rule running away in any hook);
 //! random manifests (shipped ones mutated, and garbage) load or fail with a
 //! `Diagnostic` naming a file that exists, at a line that is that file's, and never hang.
 //!
@@ -83,6 +84,9 @@ enum Line {
 #[derive(Debug, Clone, Copy)]
 enum MoveForm {
     Label,
+    /// The label in lower case, its spaces doubled: refused, with the label meant, when
+    /// that changes it (Ora et Labora's `use Farmyard at 2,1`).
+    Loose,
     Play,
     Number,
     /// The label, then ` > ` and a second step that may or may not be legal.
@@ -104,6 +108,7 @@ impl Line {
                 };
                 Some(match form {
                     MoveForm::Label => label.clone(),
+                    MoveForm::Loose => label.to_lowercase().replace(' ', "  "),
                     MoveForm::Play => format!("play {label}"),
                     MoveForm::Number => (at % labels.len() + 1).to_string(),
                     MoveForm::Steps(next) => format!("{label} > {next}"),
@@ -160,7 +165,11 @@ fn new_line() -> impl Strategy<Value = String> {
             "goal",
             "country",
             "work_price",
+            "work_price_raised",
             "allow_pass",
+            "settlements_per_phase",
+            "phase_order",
+            "brotherhood_points",
             "nope",
             "",
             "=",
@@ -181,6 +190,9 @@ fn new_line() -> impl Strategy<Value = String> {
             "player",
             "france",
             "ireland",
+            "settle_first",
+            "rotate_first",
+            "4",
             "x",
             "",
             "=",
@@ -359,6 +371,7 @@ fn line() -> impl Strategy<Value = Line> {
     .prop_map(Line::Text);
     let form = prop_oneof![
         3 => Just(MoveForm::Label),
+        1 => Just(MoveForm::Loose),
         2 => Just(MoveForm::Play),
         2 => Just(MoveForm::Number),
         1 => select(&["1", "2", "nope", "", " > "][..]).prop_map(MoveForm::Steps),
@@ -472,8 +485,9 @@ fn fingerprint(rules: &Rules, state: &Dynamic) -> String {
     format!("over {over:?}\nmoves {moves:?}\nview {view:?}\nscore {score:?}")
 }
 
-/// Types `line` and checks what it did to the game against what the command may do.
-fn typed_checked(repl: &mut Repl, line: &str) -> Result<(), TestCaseError> {
+/// Types `line` and checks what it did to the game against what the command may do;
+/// what it printed.
+fn typed_checked(repl: &mut Repl, line: &str) -> Result<String, TestCaseError> {
     let before = game(repl);
     let step = repl.execute(line);
     let after = game(repl);
@@ -492,7 +506,12 @@ fn typed_checked(repl: &mut Repl, line: &str) -> Result<(), TestCaseError> {
         let same_game = a.variant == b.variant && a.seed == b.seed;
         match effect(line) {
             Effect::Keeps => prop_assert_eq!(a, b, "{}", why()),
-            Effect::Plays | Effect::Undoes | Effect::Reloads | Effect::Replaces if failed => {
+            // A move played before a rule failed stands, as the message says (checked
+            // above); nothing else changes.
+            Effect::Plays if failed => {
+                prop_assert!(same_game && a.log.starts_with(&b.log), "{}", why())
+            }
+            Effect::Undoes | Effect::Reloads | Effect::Replaces if failed => {
                 prop_assert_eq!(a, b, "a failed command changed the game: {}", why())
             }
             Effect::Plays => {
@@ -518,7 +537,7 @@ fn typed_checked(repl: &mut Repl, line: &str) -> Result<(), TestCaseError> {
             why()
         );
     }
-    Ok(())
+    Ok(step.output)
 }
 
 /// The game in hand is what its log replays to from the seed.
@@ -560,6 +579,81 @@ proptest! {
     #[test]
     fn fuzz_repl_lines_never_panic_and_keep_the_game_its_logs_replay(lines in session_lines()) {
         run_session(&lines)?;
+    }
+}
+
+/// The rules' hooks with their parameters, and whether Pig defines them (an override
+/// then goes on with Pig's own).
+const HOOKS: [(&str, &str, bool); 12] = [
+    ("setup", "", true),
+    ("moves", "", true),
+    ("play", "mv", true),
+    ("over", "", true),
+    ("score", "", true),
+    ("view", "", true),
+    ("goals", "", true),
+    ("sheet", "", true),
+    ("question", "", false),
+    ("moves_help", "", false),
+    ("describe_move", "mv", false),
+    ("why_not", "choice", false),
+];
+
+/// Pig with `hook` running away from its second turn on (`setup`: in the game of seed 2).
+fn runaway_in(lib: &TempLibrary, (hook, params, pigs): (&str, &str, bool)) {
+    let when = if hook == "setup" {
+        "this.seed == 2"
+    } else {
+        "this.turn >= 2"
+    };
+    let then = if pigs {
+        format!("this.parent(\"{hook}\", [{params}])")
+    } else {
+        "()".to_owned()
+    };
+    lib.write(
+        "scripts/house/runaway.rhai",
+        &format!("fn {hook}({params}) {{\n    if {when} {{ let x = 0; loop {{ x += 1; }} }}\n    {then}\n}}\n"),
+    );
+}
+
+#[test]
+fn a_runaway_in_any_hook_is_stopped_and_the_game_stays_as_said() {
+    let lib = TempLibrary::new();
+    lib.write(
+        "variants/runaway.toml",
+        "name = \"runaway\"\nextends = \"pig-solo\"\nscripts = [\"house/runaway.rhai\"]\n",
+    );
+    let limits = Limits {
+        command_time: Some(Duration::from_millis(20)),
+        ..Limits::interactive()
+    };
+    for hook in HOOKS {
+        runaway_in(&lib, hook);
+        let mut repl = Repl::new(lib.library.clone(), limits).with_db(lib.path("games.sqlite"));
+        let mut stopped = false;
+        for line in [
+            "new runaway --seed 1",
+            "roll",
+            "bank",
+            "roll",
+            "show",
+            "score",
+            "goals",
+            "help moves",
+            "nope",
+            "auto 2",
+            "undo",
+            "redo",
+            "new runaway --seed 2",
+            "log",
+        ] {
+            let shown = typed_checked(&mut repl, line)
+                .and_then(|shown| Ok(format!("{shown}{}", typed_checked(&mut repl, "moves")?)))
+                .unwrap_or_else(|e| panic!("{} running away: {e}", hook.0));
+            stopped |= shown.contains("ran past its time budget");
+        }
+        assert!(stopped, "{} never ran away", hook.0);
     }
 }
 
