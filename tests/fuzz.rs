@@ -19,6 +19,7 @@ use crate::common::TempLibrary;
 use houserules::diagnostic::Diagnostic;
 use houserules::manifest::{Library, Variant};
 use houserules::repl::Repl;
+use houserules::script::api::{hooks, Hook};
 use houserules::script::{Limits, Rules, ViewOptions};
 use houserules::session::Session;
 use proptest::prelude::*;
@@ -582,38 +583,31 @@ proptest! {
     }
 }
 
-/// The rules' hooks with their parameters, and whether Pig defines them (an override
-/// then goes on with Pig's own).
-const HOOKS: [(&str, &str, bool); 12] = [
-    ("setup", "", true),
-    ("moves", "", true),
-    ("play", "mv", true),
-    ("over", "", true),
-    ("score", "", true),
-    ("view", "", true),
-    ("goals", "", true),
-    ("sheet", "", true),
-    ("question", "", false),
-    ("moves_help", "", false),
-    ("describe_move", "mv", false),
-    ("why_not", "choice", false),
-];
+/// The hooks a game at the REPL calls (`check_data` runs once at compile time, with no
+/// `this`; `turns` only at the end of a bench or sim game).
+fn repl_hooks() -> impl Iterator<Item = &'static Hook> {
+    hooks::RULES
+        .iter()
+        .filter(|h| h.name != hooks::CHECK_DATA.name && h.name != hooks::TURNS.name)
+}
 
-/// Pig with `hook` running away from its second turn on (`setup`: in the game of seed 2).
-fn runaway_in(lib: &TempLibrary, (hook, params, pigs): (&str, &str, bool)) {
-    let when = if hook == "setup" {
+/// Pig with `hook` running away from its second turn on (`setup`: in the game of seed
+/// 2); where Pig defines the hook (`pigs`), the override then goes on with Pig's own.
+fn runaway_in(lib: &TempLibrary, hook: &Hook, pigs: bool) {
+    let (name, params) = (hook.name, hook.params.join(", "));
+    let when = if hook.name == hooks::SETUP.name {
         "this.seed == 2"
     } else {
         "this.turn >= 2"
     };
     let then = if pigs {
-        format!("this.parent(\"{hook}\", [{params}])")
+        format!("this.parent(\"{name}\", [{params}])")
     } else {
         "()".to_owned()
     };
     lib.write(
         "scripts/house/runaway.rhai",
-        &format!("fn {hook}({params}) {{\n    if {when} {{ let x = 0; loop {{ x += 1; }} }}\n    {then}\n}}\n"),
+        &format!("fn {name}({params}) {{\n    if {when} {{ let x = 0; loop {{ x += 1; }} }}\n    {then}\n}}\n"),
     );
 }
 
@@ -628,8 +622,13 @@ fn a_runaway_in_any_hook_is_stopped_and_the_game_stays_as_said() {
         command_time: Some(Duration::from_millis(20)),
         ..Limits::interactive()
     };
-    for hook in HOOKS {
-        runaway_in(&lib, hook);
+    let pig = Rules::compile(
+        Variant::load(&lib.library, "pig-solo").unwrap(),
+        Limits::default(),
+    )
+    .unwrap();
+    for hook in repl_hooks() {
+        runaway_in(&lib, hook, pig.defines(hook));
         let mut repl = Repl::new(lib.library.clone(), limits).with_db(lib.path("games.sqlite"));
         let mut stopped = false;
         for line in [
@@ -650,10 +649,10 @@ fn a_runaway_in_any_hook_is_stopped_and_the_game_stays_as_said() {
         ] {
             let shown = typed_checked(&mut repl, line)
                 .and_then(|shown| Ok(format!("{shown}{}", typed_checked(&mut repl, "moves")?)))
-                .unwrap_or_else(|e| panic!("{} running away: {e}", hook.0));
+                .unwrap_or_else(|e| panic!("{} running away: {e}", hook.name));
             stopped |= shown.contains("ran past its time budget");
         }
-        assert!(stopped, "{} never ran away", hook.0);
+        assert!(stopped, "{} never ran away", hook.name);
     }
 }
 
