@@ -325,3 +325,27 @@ fn clergy_forests_moors_and_settlements_are_drawn_as_such() {
     let total = o.score("total");
     assert!(text.contains(&format!("total {total} goal 500")), "{text}");
 }
+
+#[test]
+fn a_crowded_wheel_keeps_its_labels_apart() {
+    let mut o = Oel::ireland();
+    // Indicators three spaces apart, two side by side, two sharing a space.
+    o.g.set(
+        "wheel",
+        "let w = state.data.table.wheel(\"front\", [\"wood\", \"peat\", \"grain\", \"sheep\", \"clay\", \"coin\", \"joker\"]);
+         for good in [\"wood\", \"peat\", \"grain\", \"sheep\"] {
+             for i in 0..3 { w.rotate(false); }
+             w.take(good);
+         }
+         w.rotate(false); w.take(\"clay\"); w.rotate(false);
+         w",
+    );
+    let mut steps = o.g.ints(
+        "let w = state.wheel; let out = []; for a in w.amounts() { out.push(w.steps(a.name)); } out",
+    );
+    steps.sort();
+    assert_eq!(steps, [1, 2, 5, 8, 11, 12, 12]);
+    let svg = picture_of(&mut o.g);
+    assert_reads_like_the_table(&o.g, &svg);
+    assert_eq!(wheel_labels(&svg).len(), 7);
+}

@@ -2,7 +2,8 @@
 //! The rules keep them under these keys (scripts/ora_et_labora/API.md): `wheel`
 //! (Wheel), `goods` (Goods), `cards` (Cards: the names and values of the ids below),
 //! `display` and `settlements` (arrays of card ids), `landscape` and `neutral`
-//! (Landscape), `round`, `phase`, `phase_letter`, `actions_left`, and the data entries
+//! (Landscape), `districts` and `plots` (the landscape cards' prices, next first),
+//! `round`, `phase`, `phase_letter`, `actions_left`, and the data entries
 //! `data.table` (Table) and `data.schedule.phases` (`#{ letter, round }`). The score map
 //! (`goods`, `economic`, `settlements`, `total`, `goal`, `rank`) is the score panel.
 
@@ -66,6 +67,21 @@ fn status(state: &Map, schedule: Option<&Schedule>) -> Option<String> {
     Some(text)
 }
 
+/// What the next landscape cards cost: "next district 8 coins (9 left), …".
+fn for_sale(state: &Map) -> String {
+    let piles: Vec<String> = [("districts", "district"), ("plots", "plot")]
+        .into_iter()
+        .filter_map(|(key, card)| {
+            let prices = part::<Array>(state, key)?;
+            Some(match prices.first() {
+                Some(price) => format!("next {card} {price} coins ({} left)", prices.len()),
+                None => format!("no {key} left"),
+            })
+        })
+        .collect();
+    piles.join(", ")
+}
+
 fn schedule(data: &Map, round: i64) -> Option<Schedule> {
     let schedule = part::<Map>(data, "schedule")?;
     let phases = part::<Array>(&schedule, "phases")?
@@ -91,12 +107,19 @@ pub fn svg_from_state(input: PictureInput) -> Result<String, String> {
     let none = Map::new();
     let data = tables.as_ref().map_or(&none, |t| t.map());
     let table: Option<TableRef> = part(data, "table");
-    let landscapes: Vec<(Landscape, &str, Side)> = [
-        ("landscape", "Your landscape", Side::You),
-        ("neutral", "The neutral player's landscape", Side::Neutral),
+    let landscapes: Vec<(Landscape, &str, String, Side)> = [
+        ("landscape", "Your landscape", for_sale(state), Side::You),
+        (
+            "neutral",
+            "The neutral player's landscape",
+            String::new(),
+            Side::Neutral,
+        ),
     ]
     .into_iter()
-    .filter_map(|(key, title, side)| part::<Landscape>(state, key).map(|l| (l, title, side)))
+    .filter_map(|(key, title, note, side)| {
+        part::<Landscape>(state, key).map(|l| (l, title, note, side))
+    })
     .collect();
     if wheel.is_none() && goods.is_none() && landscapes.is_empty() {
         return Err("the state has no `wheel`, `goods` or `landscape` to draw".to_owned());
@@ -123,8 +146,9 @@ pub fn svg_from_state(input: PictureInput) -> Result<String, String> {
         hand: ids(state, "settlements"),
         landscapes: landscapes
             .iter()
-            .map(|(l, title, side)| Land {
+            .map(|(l, title, note, side)| Land {
                 title: (*title).to_owned(),
+                note: note.clone(),
                 landscape: l,
                 side: *side,
             })

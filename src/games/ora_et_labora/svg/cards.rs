@@ -10,6 +10,8 @@ use std::collections::BTreeMap;
 pub const CARD_W: f64 = 128.0;
 const CARD_H: f64 = 124.0;
 const GAP: f64 = 10.0;
+/// How wide a card's name and words may be.
+pub const NAME_WIDTH: f64 = CARD_W - 12.0;
 const NAME: Font = Font::new(11.0).middle().bold();
 const FRAME: &str = r##"fill="#fffaf0" stroke="#8a7a5a""##;
 const SMALL: Font = Font::new(9.5).middle().fill("#444");
@@ -121,7 +123,7 @@ fn face(c: &mut Canvas, card: &Card, goods: Option<&GoodsTable>, (x, y): (f64, f
             "cloister",
         );
     }
-    let width = CARD_W - 12.0;
+    let width = NAME_WIDTH;
     let name = c.card_name(&card.name, width, NAME.size, 2);
     c.lines(mid, y + 28.0, 13.0, NAME, &name);
     let words = cost_text(&card.cost, goods);

@@ -16,12 +16,15 @@ pub const CELL_H: f64 = 84.0;
 const GUTTER: f64 = 22.0;
 const NAME: Font = Font::new(11.0).middle().bold();
 const LEADING: f64 = 13.0;
-/// Lines a name may take in a space.
+/// Lines a name may take in a space, and how wide they may be.
 const NAME_LINES: usize = 3;
+pub const NAME_WIDTH: f64 = CELL_W - 14.0;
 
 /// One landscape to draw and what it is drawn with.
 pub struct Land<'a> {
     pub title: String,
+    /// A line under the title (what the next landscape cards cost), or empty.
+    pub note: String,
     pub landscape: &'a Landscape,
     pub side: Side,
 }
@@ -59,14 +62,16 @@ pub fn width(l: &Landscape) -> f64 {
 pub fn draw(c: &mut Canvas, land: &Land, look: Lookup, x: f64, y: f64) -> (f64, f64) {
     let l = land.landscape;
     c.text(x, y + 16.0, Font::new(15.0).bold(), &land.title);
+    let title_h = if land.note.is_empty() { 26.0 } else { 42.0 };
+    c.text(x, y + 34.0, Font::new(11.0).fill("#555"), &land.note);
     let (top_row, bottom_row) = l.rows();
     let cols: Vec<i32> = l.spaces().map(|((col, _), _)| col).collect();
     let (Some(&left), Some(&right)) = (cols.iter().min(), cols.iter().max()) else {
-        c.text(x, y + 36.0, Font::new(12.0), "(no spaces)");
-        return (0.0, 40.0);
+        c.text(x, y + title_h + 12.0, Font::new(12.0), "(no spaces)");
+        return (0.0, title_h + 16.0);
     };
     let grid_x = x + GUTTER;
-    let grid_y = y + 26.0 + GUTTER;
+    let grid_y = y + title_h + GUTTER;
     let number = Font::new(11.0).middle().fill("#555");
     for col in left..=right {
         let cx = grid_x + (col - left) as f64 * CELL_W + CELL_W / 2.0;
@@ -151,7 +156,7 @@ fn face(c: &mut Canvas, card: &Card, (x, y, w, h): (f64, f64, f64, f64)) {
             &format!(r#"fill="{}""#, glyphs::CLOISTER),
         );
     }
-    let lines = c.card_name(&card.name, w - 14.0, NAME.size, NAME_LINES);
+    let lines = c.card_name(&card.name, NAME_WIDTH, NAME.size, NAME_LINES);
     // The name is centred in the space above the values.
     let room = h - 8.0 - 32.0;
     let first = y + 10.0 + (room - LEADING * lines.len() as f64) / 2.0 + NAME.size;

@@ -136,3 +136,53 @@ pub fn svg(p: &SvgParts) -> String {
     key::draw(&mut c, &abbreviations, x, y, width);
     c.finish(MARGIN)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::cards::tests::{cards, CARDS_FILE};
+    use super::super::landscape::tests::heartland;
+    use super::super::space::Content;
+    use super::*;
+
+    #[test]
+    fn every_card_name_fits_its_space_and_its_card_whole() {
+        let mut c = Canvas::default();
+        for card in cards().all() {
+            let in_space = c.card_name(&card.name, landscape::NAME_WIDTH, 11.0, 3);
+            let on_card = c.card_name(&card.name, cards::NAME_WIDTH, 11.0, 2);
+            assert_eq!(in_space.join(" "), card.name);
+            assert_eq!(on_card.join(" "), card.name);
+        }
+        assert_eq!(c.abbreviations, []);
+    }
+
+    #[test]
+    fn a_name_too_long_for_its_space_is_abbreviated_and_keyed() {
+        let long = "Priory of the Unusually Long-Winded Brethren";
+        let file = CARDS_FILE.replace("name = \"Priory\"", &format!("name = \"{long}\""));
+        let all = Cards::from_toml_str(&file).unwrap();
+        let id = &all.by_name(long).unwrap().id;
+        let mut l = heartland();
+        l.place((3, 0), Content::Building(id.clone())).unwrap();
+        let parts = SvgParts {
+            cards: Some(&all),
+            display: vec![id.clone()],
+            landscapes: vec![Land {
+                title: "Yours".into(),
+                note: String::new(),
+                landscape: &l,
+                side: Side::You,
+            }],
+            ..SvgParts::default()
+        };
+        let doc = svg(&parts);
+        assert!(doc.contains(">Abbreviated names:<"), "{doc}");
+        let keyed: Vec<&str> = doc.matches(&format!(" = {long}<")).collect();
+        assert_eq!(
+            keyed.len(),
+            2,
+            "one key line for the space, one for the card"
+        );
+        assert!(!doc.contains(&format!(">{long}<")));
+    }
+}
