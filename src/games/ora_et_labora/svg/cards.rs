@@ -12,7 +12,7 @@ const CARD_H: f64 = 124.0;
 const GAP: f64 = 10.0;
 /// How wide a card's name and words may be.
 pub const NAME_WIDTH: f64 = CARD_W - 12.0;
-const NAME: Font = Font::new(11.0).middle().bold();
+const NAME: Font = glyphs::CARD_NAME;
 const FRAME: &str = r##"fill="#fffaf0" stroke="#8a7a5a""##;
 const SMALL: Font = Font::new(9.5).middle().fill("#444");
 
@@ -124,10 +124,10 @@ fn face(c: &mut Canvas, card: &Card, goods: Option<&GoodsTable>, (x, y): (f64, f
         );
     }
     let width = NAME_WIDTH;
-    let name = c.card_name(&card.name, width, NAME.size, 2);
+    let name = c.card_name(&card.name, width, NAME, 2);
     c.lines(mid, y + 28.0, 13.0, NAME, &name);
     let words = cost_text(&card.cost, goods);
-    let chars = super::draw::chars_in(width, SMALL.size);
+    let chars = SMALL.chars_in(width);
     let mut lines = if words.is_empty() {
         vec!["free".to_owned()]
     } else {

@@ -6,17 +6,13 @@ use super::super::names;
 use std::fmt::Write;
 
 /// Width of a character, in font sizes: a little over DejaVu Sans' average, so the
-/// estimate errs wide for any common sans-serif font.
-pub const CHAR_EM: f64 = 0.6;
+/// estimate errs wide for any common sans-serif font; bold letters are wider.
+const CHAR_EM: f64 = 0.6;
+const BOLD_EM: f64 = 0.66;
 
-/// The estimated width of `text` at font size `size`.
+/// The estimated width of `text` at font size `size` (not bold).
 pub fn text_width(text: &str, size: f64) -> f64 {
-    text.chars().count() as f64 * size * CHAR_EM
-}
-
-/// How many characters fit in `width` at font size `size`.
-pub fn chars_in(width: f64, size: f64) -> usize {
-    (width / (size * CHAR_EM)).floor().max(1.0) as usize
+    Font::new(size).width(text)
 }
 
 fn escape(text: &str) -> String {
@@ -77,9 +73,23 @@ impl Font {
         }
     }
 
+    fn char_width(&self) -> f64 {
+        self.size * if self.bold { BOLD_EM } else { CHAR_EM }
+    }
+
+    /// The estimated width of `text`.
+    pub fn width(&self, text: &str) -> f64 {
+        text.chars().count() as f64 * self.char_width()
+    }
+
+    /// How many characters fit in `width`.
+    pub fn chars_in(&self, width: f64) -> usize {
+        (width / self.char_width()).floor().max(1.0) as usize
+    }
+
     /// The left and right edges of `text` set at `x`.
     pub fn span(&self, x: f64, text: &str) -> (f64, f64) {
-        let w = text_width(text, self.size);
+        let w = self.width(text);
         match self.anchor {
             "middle" => (x - w / 2.0, x + w / 2.0),
             "end" => (x - w, x),
@@ -184,10 +194,10 @@ impl Canvas {
         self.body.push_str("</g>\n");
     }
 
-    /// A card's name as lines for a box `width` wide and `lines` high at font `size`,
+    /// A card's name as lines of `font` for a box `width` wide and `lines` high,
     /// abbreviated when it must be (and the abbreviation kept for the key).
-    pub fn card_name(&mut self, name: &str, width: f64, size: f64, lines: usize) -> Vec<String> {
-        let (fitted, cut) = names::fit(name, chars_in(width, size), lines);
+    pub fn card_name(&mut self, name: &str, width: f64, font: Font, lines: usize) -> Vec<String> {
+        let (fitted, cut) = names::fit(name, font.chars_in(width), lines);
         if cut {
             let short = fitted.join(" ");
             if !self.abbreviations.iter().any(|(s, _)| *s == short) {
@@ -220,15 +230,17 @@ mod tests {
         let doc = c.finish(5.0);
         assert!(doc.contains(r#"viewBox="0 0 75 45""#), "{doc}");
         assert_eq!(Font::new(10.0).end().span(100.0, "abcde"), (70.0, 100.0));
+        assert!(Font::new(10.0).bold().width("abcde") > text_width("abcde", 10.0));
     }
 
     #[test]
     fn names_cut_to_fit_are_remembered_once() {
         let mut c = Canvas::default();
-        let width = text_width("Whiskey", 10.0);
-        assert_eq!(c.card_name("Priory", width, 10.0, 1), ["Priory"]);
+        let font = Font::new(10.0).bold();
+        let width = font.width("Whiskey");
+        assert_eq!(c.card_name("Priory", width, font, 1), ["Priory"]);
         for _ in 0..2 {
-            let lines = c.card_name("Whiskey Distillery", width, 10.0, 2);
+            let lines = c.card_name("Whiskey Distillery", width, font, 2);
             assert_eq!(lines, ["Whiskey", "Distil."]);
         }
         let key = (

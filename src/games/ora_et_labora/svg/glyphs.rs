@@ -15,6 +15,9 @@ pub fn terrain_fill(t: Terrain) -> &'static str {
     }
 }
 
+/// How a card's name is written, on a landscape and on a card.
+pub const CARD_NAME: Font = Font::new(11.0).middle().bold();
+
 /// The purple of cloister buildings.
 pub const CLOISTER: &str = "#7b4f9e";
 

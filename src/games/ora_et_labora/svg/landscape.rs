@@ -10,11 +10,11 @@ use crate::games::ora_et_labora::landscape::{Landscape, Pos, Space};
 use crate::games::ora_et_labora::space::Content;
 use crate::games::ora_et_labora::table::TableData;
 
-pub const CELL_W: f64 = 112.0;
+pub const CELL_W: f64 = 120.0;
 pub const CELL_H: f64 = 84.0;
 /// Room for the row numbers at the left and the column numbers above.
 const GUTTER: f64 = 22.0;
-const NAME: Font = Font::new(11.0).middle().bold();
+const NAME: Font = glyphs::CARD_NAME;
 const LEADING: f64 = 13.0;
 /// Lines a name may take in a space, and how wide they may be.
 const NAME_LINES: usize = 3;
@@ -156,7 +156,7 @@ fn face(c: &mut Canvas, card: &Card, (x, y, w, h): (f64, f64, f64, f64)) {
             &format!(r#"fill="{}""#, glyphs::CLOISTER),
         );
     }
-    let lines = c.card_name(&card.name, NAME_WIDTH, NAME.size, NAME_LINES);
+    let lines = c.card_name(&card.name, NAME_WIDTH, NAME, NAME_LINES);
     // The name is centred in the space above the values.
     let room = h - 8.0 - 32.0;
     let first = y + 10.0 + (room - LEADING * lines.len() as f64) / 2.0 + NAME.size;

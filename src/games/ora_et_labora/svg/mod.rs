@@ -148,8 +148,9 @@ mod tests {
     fn every_card_name_fits_its_space_and_its_card_whole() {
         let mut c = Canvas::default();
         for card in cards().all() {
-            let in_space = c.card_name(&card.name, landscape::NAME_WIDTH, 11.0, 3);
-            let on_card = c.card_name(&card.name, cards::NAME_WIDTH, 11.0, 2);
+            let name = glyphs::CARD_NAME;
+            let in_space = c.card_name(&card.name, landscape::NAME_WIDTH, name, 3);
+            let on_card = c.card_name(&card.name, cards::NAME_WIDTH, name, 2);
             assert_eq!(in_space.join(" "), card.name);
             assert_eq!(on_card.join(" "), card.name);
         }
