@@ -9,6 +9,7 @@ mod france;
 mod game;
 mod lab;
 mod payments;
+mod svg;
 mod transcript;
 
 use crate::common::{assert_in_order, houserules, Game};
