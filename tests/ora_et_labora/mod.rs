@@ -8,7 +8,9 @@ mod buildings_france;
 mod france;
 mod game;
 mod lab;
+mod neutral_order;
 mod once_per_action;
+mod refusals;
 mod transcript;
 
 use crate::common::{assert_in_order, houserules, Game};
