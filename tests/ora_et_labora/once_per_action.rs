@@ -37,7 +37,9 @@ fn the_priory_still_reaches_another_prior_from_the_cottage() {
         ["the neutral Builders' Market at 0,0"],
         "the Cottage, used already in this action, is no target"
     );
-    o.play("the neutral Builders' Market at 0,0 > pay 2 coins for 2 wood, 2 clay, 1 stone and 1 straw");
+    o.play(
+        "the neutral Builders' Market at 0,0 > pay 2 coins for 2 wood, 2 clay, 1 stone and 1 straw",
+    );
     assert_eq!(o.count("malt"), 1);
     assert_eq!(o.count("stone"), 2);
 }
@@ -46,7 +48,9 @@ fn the_priory_still_reaches_another_prior_from_the_cottage() {
 fn a_long_chain_neither_gives_malt_nor_runs_out_of_stack() {
     // On main, 14 Priory-Cottage pairs typed whole ran the rules out of stack.
     let mut o = priory_and_cottage("");
-    let chain = ["your Priory at 3,0", "your Cottage at 3,1"].repeat(14).join(" > ");
+    let chain = ["your Priory at 3,0", "your Cottage at 3,1"]
+        .repeat(14)
+        .join(" > ");
     o.play("use Cottage at 3,1 > with the prior");
     let refusal = o.refused(&chain);
     assert!(refusal.contains("not a legal move"), "{refusal}");
@@ -90,7 +94,11 @@ fn grand_manor_does_not_come_back_to_itself_through_the_priory() {
     // All three out now: the prior on the Grand Manor, whose targets are the Clay Mound
     // and the Priory; the Priory's one building with a prior is this Grand Manor.
     o.play("use Grand Manor at 3,0 > pay 1 whiskey to use an occupied building");
-    assert_eq!(o.moves(), ["your Clay Mound at 4,0"], "the Priory could only come back");
+    assert_eq!(
+        o.moves(),
+        ["your Clay Mound at 4,0"],
+        "the Priory could only come back"
+    );
     o.play("your Clay Mound at 4,0");
     assert_eq!(o.count("whiskey"), 1);
 }

@@ -107,6 +107,18 @@ fn a_label_cut_short_is_completed() {
 }
 
 #[test]
+fn the_repl_tells_the_reason_of_a_step_refused_in_a_move_typed_whole() {
+    let run = houserules(
+        &["play", "ora-et-labora-solo-ireland", "--seed", "1"],
+        "use Cloister Office at 4,1 > with a lay brother\n\
+         work contract on Builders' Market at 0,0 > pay 1 coin > a neutral lay brother\n",
+    );
+    let said = format!("{}{}", run.stdout, run.stderr);
+    assert!(said.contains("step 1"), "{said}");
+    assert!(said.contains("could do nothing"), "{said}");
+}
+
+#[test]
 fn the_repl_tells_the_reason_with_the_refusal() {
     let run = houserules(
         &["play", "ora-et-labora-solo-ireland", "--seed", "1"],
@@ -167,7 +179,11 @@ fn the_neutral_prior_is_not_offered_a_building_it_could_do_nothing_with() {
     o.give("coin 1");
     o.play("neutral builds Granary > at 3,1 > neutral builds Malthouse > at 1,0");
     // 1 coin pays the prior and leaves nothing for the Granary; the Malthouse has no grain.
-    assert_ne!(o.phase(), "neutral_prior", "nothing worth the neutral prior");
+    assert_ne!(
+        o.phase(),
+        "neutral_prior",
+        "nothing worth the neutral prior"
+    );
     assert_eq!(o.count("coin"), 1);
 }
 
