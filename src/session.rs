@@ -284,14 +284,19 @@ impl Session {
                 Ok(mv.label.to_string())
             }
             Err(_) if choice.contains(STEP) => self.play_steps(choice, by),
-            Err(e) => Err(match self.rules.why_not(&mut self.state, choice.trim())? {
-                Some(why) => Diagnostic {
-                    message: format!("{}: {why}", e.message),
-                    ..e
-                },
-                None => e,
-            }),
+            Err(e) => Err(self.explained(e, choice)?),
         }
+    }
+
+    /// A refusal of `choice` with the rules' reason added, when they give one.
+    fn explained(&mut self, refusal: Diagnostic, choice: &str) -> Result<Diagnostic, Diagnostic> {
+        Ok(match self.rules.why_not(&mut self.state, choice.trim())? {
+            Some(why) => Diagnostic {
+                message: format!("{}: {why}", refusal.message),
+                ..refusal
+            },
+            None => refusal,
+        })
     }
 
     /// Would `choice` be taken as a move now (a legal label or number, or steps)?
@@ -304,10 +309,12 @@ impl Session {
         let (before, redo) = (self.played.len(), self.redo.clone());
         let mut played = Vec::new();
         for (i, step) in choice.split(STEP).enumerate() {
-            let outcome = self.rules.moves(&mut self.state).and_then(|moves| {
-                let mv = pick(&moves, step)?;
-                self.play_move(&mv, by).map(|()| mv.label.to_string())
-            });
+            // A step refused is explained in the position it was typed in.
+            let outcome = match self.rules.moves(&mut self.state).map(|m| pick(&m, step)) {
+                Ok(Ok(mv)) => self.play_move(&mv, by).map(|()| mv.label.to_string()),
+                Ok(Err(refusal)) => Err(self.explained(refusal, step)?),
+                Err(e) => Err(e),
+            };
             match outcome {
                 Ok(label) => played.push(label),
                 Err(e) => {

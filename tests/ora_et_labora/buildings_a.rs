@@ -4,9 +4,11 @@
 
 use super::Oel;
 
-/// A fresh game with `goods` given (`""`: nothing).
+/// A fresh game with `goods` given (`""`: nothing). Uses that can do nothing are offered
+/// (`idle_uses`), so a card's limits are seen in its use; by default such a use is no
+/// move (refusals.rs).
 fn with(goods: &str) -> Oel {
-    let mut o = Oel::ireland();
+    let mut o = Oel::variant("ora-et-labora-solo-ireland", &[("idle_uses", "true")]);
     o.give(goods);
     o
 }

@@ -4,9 +4,11 @@
 
 use super::Oel;
 
-/// A fresh France game with card `id` on the empty plains at 3,0 and `goods` held.
+/// A fresh France game with card `id` on the empty plains at 3,0 and `goods` held. Uses
+/// that can do nothing are offered (`idle_uses`), so a card's limits are seen in its use;
+/// by default such a use is no move (refusals.rs).
 fn with(id: &str, goods: &str) -> Oel {
-    let mut o = Oel::variant("ora-et-labora-solo-france", &[]);
+    let mut o = Oel::variant("ora-et-labora-solo-france", &[("idle_uses", "true")]);
     o.place(id, 3, 0);
     o.give(goods);
     o
@@ -658,17 +660,17 @@ fn printing_office_clears_at_most_4_forests() {
 
 #[test]
 fn hospice_uses_a_building_still_in_the_display() {
-    let mut o = with("F40", "coin 1");
+    let mut o = with("F40", "coin 1, grain 1");
     o.g.set("display", "[\"F03\", \"F04\"]");
     let moves = use_it(&mut o, "Hospice");
     assert_eq!(moves, ["Grain Storage", "Windmill"]);
     o.play("Grain Storage > pay 1 coin for 6 grain");
-    assert_eq!(o.goods(), "6 grain");
+    assert_eq!(o.goods(), "7 grain");
 }
 
 #[test]
 fn hospice_offers_no_building_outside_the_display_and_nothing_when_it_is_empty() {
-    let mut o = with("F40", "coin 1");
+    let mut o = with("F40", "coin 1, grain 1");
     o.g.set("display", "[\"F04\"]");
     let moves = use_it(&mut o, "Hospice");
     assert_eq!(

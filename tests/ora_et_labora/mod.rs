@@ -8,7 +8,10 @@ mod buildings_france;
 mod france;
 mod game;
 mod lab;
+mod neutral_order;
+mod once_per_action;
 mod payments;
+mod refusals;
 mod svg;
 mod transcript;
 
