@@ -14,6 +14,7 @@ mod payments;
 mod refusals;
 mod svg;
 mod transcript;
+mod words;
 
 use crate::common::{assert_in_order, houserules, Game};
 
