@@ -159,6 +159,20 @@ fn a_work_contract_that_could_do_nothing_is_no_move_and_costs_nothing() {
 }
 
 #[test]
+fn a_work_contract_offers_only_the_payments_that_leave_the_card_usable() {
+    // Paying the coin keeps the whiskey, which pays the Builders' Market's 2 coins;
+    // giving the whiskey keeps 1 coin, which does not.
+    let mut o = Oel::ireland();
+    o.give("coin 1, whiskey 1");
+    o.play("work contract on Builders' Market at 0,0");
+    assert_eq!(o.moves(), ["pay 1 coin"]);
+    o.give("coin 2");
+    o.g.set("frame", "()");
+    o.play("work contract on Builders' Market at 0,0");
+    assert_eq!(o.moves(), ["pay 1 coin", "give 1 whiskey"]);
+}
+
+#[test]
 fn a_use_of_your_own_building_that_could_do_nothing_is_no_move() {
     let mut o = Oel::ireland();
     o.place("I03", 3, 0);
