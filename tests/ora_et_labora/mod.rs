@@ -8,6 +8,7 @@ mod buildings_france;
 mod france;
 mod game;
 mod lab;
+mod text_view;
 mod transcript;
 
 use crate::common::{assert_in_order, houserules, Game};

@@ -11,6 +11,7 @@ mod data_error;
 mod goods;
 mod goods_table;
 mod landscape;
+mod names;
 pub mod payment;
 mod picture;
 mod render;
