@@ -74,6 +74,12 @@ fn landscapes_name_cards_never_by_id_and_the_legend_explains_each_short_name() {
     o.pass_until(13);
     let shown = view(&o);
     assert_eq!(card_ids_in(&o, &shown), Vec::<String>::new(), "{shown}");
+    assert!(
+        shown.contains(
+            "production wheel: 10 wood, 10 clay (gone: peat, grain, livestock, coin, joker)\n"
+        ),
+        "{shown}"
+    );
     for name in [
         "P Priory",
         "H ClayMound(1)",

@@ -499,6 +499,16 @@ fn register_landscape(engine: &mut Engine) {
             |who: &str| clergy_mark(who),
         )
         .api(
+            "terrain_letter(name)",
+            "the letter of terrain `name` in the text landscapes: W C P H M (not a terrain: an \
+             error)",
+            |name: &str| -> Fallible<String> {
+                Terrain::by_name(name)
+                    .map(|t| t.letter().to_string())
+                    .ok_or_else(|| error(format!("`{name}` is not a terrain")))
+            },
+        )
+        .api(
             "l.render(cards)",
             "the landscape as a player reads it: `H ClayMound`, `P CloistOff(P)`, each card \
              by its short name in `cards` (`c.short_names()`)",
