@@ -128,7 +128,7 @@ fn landscapes_name_cards_never_by_id_and_the_legend_explains_each_short_name() {
 }
 
 #[test]
-fn the_log_names_cards_never_by_id() {
+fn a_whole_game_s_log_and_last_table_name_cards_never_by_id() {
     let shown = session("ora-et-labora-solo-france", "auto\nlog\nshow\n");
     let o = Oel::variant("ora-et-labora-solo-france", &[]);
     assert_eq!(card_ids_in(&o, &shown), Vec::<String>::new(), "{shown}");
