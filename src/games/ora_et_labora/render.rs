@@ -1,7 +1,8 @@
 //! Text pictures for the scripts' `view()`: a landscape as a grid of spaces. Each cell
 //! is the terrain's letter (W water, C coast, P plains, H hillside, M mountain), then
-//! what lies there (a card as the caller names it, `forest`, `moor`, `^` under the
-//! mountain's upper row), then the clergyman on it in brackets.
+//! what lies there (a card as the caller names it, `forest`, `moor`, `^` on the
+//! mountain's lower row, one space with the row above), then the clergyman on it in
+//! brackets.
 //! The wheel's text is its `Display`.
 
 use super::landscape::Landscape;
