@@ -137,6 +137,9 @@ fn a_card_name_completes_after_card_apostrophe_and_case_as_written_and_is_told()
     at_prompt_type(&mut pty, "new ora-et-labora-solo-ireland --seed 1\r");
     at_prompt_type(&mut pty, "card builders\t");
     pty.send("\r").unwrap();
-    expect(&mut pty, "Builders' Market — start building, not a cloister");
+    expect(
+        &mut pty,
+        "Builders' Market — start building, not a cloister",
+    );
     expect(&mut pty, "now: in the neutral player's landscape at 0,0");
 }
