@@ -27,7 +27,7 @@ fn board_of(s: &Session) -> Board {
 
 /// Checks that `xml` is well-formed: one root element, tags that nest and close,
 /// quoted attributes, and `<` and `&` in text and values only as markup or entities.
-fn assert_well_formed(xml: &str) {
+pub(crate) fn assert_well_formed(xml: &str) {
     let body = xml
         .strip_prefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         .expect("an XML declaration");

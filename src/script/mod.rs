@@ -28,4 +28,5 @@ pub use events::Event;
 pub use family::{DataError, Family, PictureInput};
 pub use limits::Limits;
 pub use rules::{BotApi, Goal, Move, Rules};
+pub use tables::Tables;
 pub use view::ViewOptions;

@@ -86,7 +86,7 @@ fn clay_mound_takes_the_joker_once_the_clay_indicator_has_left() {
 fn farmyard_gives_grain_and_no_sheep() {
     let mut o = with("");
     o.play("use Farmyard at 2,1 > with a lay brother");
-    assert_eq!(options(&mut o), ["grain", "sheep"]);
+    assert_eq!(options(&mut o), ["grain", "livestock"]);
     o.play("grain");
     assert_eq!(o.goods(), "2 grain");
     assert_eq!(wheel(&o, "grain"), 0);
@@ -97,7 +97,7 @@ fn farmyard_gives_grain_and_no_sheep() {
 #[test]
 fn farmyard_gives_sheep_and_no_grain() {
     let mut o = with("");
-    o.play("use Farmyard at 2,1 > with a lay brother > sheep");
+    o.play("use Farmyard at 2,1 > with a lay brother > livestock");
     assert_eq!(o.goods(), "2 livestock");
     assert_eq!(wheel(&o, "sheep"), 0);
     assert_eq!(wheel(&o, "grain"), 2);
@@ -107,7 +107,7 @@ fn farmyard_gives_sheep_and_no_grain() {
 fn farmyard_may_take_sheep_from_the_joker() {
     let mut o = with("");
     o.g.set("wheel", "let w = state.wheel; w.take(\"sheep\"); w");
-    o.play("use Farmyard at 2,1 > with a lay brother > sheep > 2 sheep (the joker)");
+    o.play("use Farmyard at 2,1 > with a lay brother > livestock > 2 livestock (the joker)");
     assert_eq!(o.goods(), "2 livestock");
     assert_eq!(wheel(&o, "joker"), 0);
     assert_eq!(wheel(&o, "grain"), 2);
@@ -182,9 +182,16 @@ fn cloister_courtyard_gives_six_of_one_basic_good_for_three_different_goods() {
     o.play("hand in 1 book > hand in 1 clay");
     assert_eq!(
         options(&mut o),
-        ["6 clay", "6 wood", "6 peat", "6 sheep", "6 grain", "6 coin"]
+        [
+            "6 clay",
+            "6 wood",
+            "6 peat",
+            "6 livestock",
+            "6 grain",
+            "6 coins"
+        ]
     );
-    o.play("6 sheep");
+    o.play("6 livestock");
     assert_eq!(o.goods(), "1 wood, 1 peat, 6 livestock");
     assert_eq!(o.round(), 1);
     assert!(!o.has_move("use Cloister Courtyard at 3,0"), "once");
@@ -217,7 +224,7 @@ fn granary_pays_one_coin_for_four_grain_and_a_book_once() {
     );
     let from = o.event_count();
     o.play("pay 1 coin for 4 grain and 1 book");
-    assert_eq!(o.events_since(from), ["gained"]);
+    assert_eq!(o.events_since(from), ["paid", "gained"]);
     assert_eq!(o.phase(), "actions");
     assert_eq!(o.goods(), "4 grain, 2 coins, 1 book");
     assert_eq!(o.score("goods"), 2, "a book is worth 2 points");
@@ -245,7 +252,7 @@ fn malthouse_turns_each_grain_into_malt_and_straw() {
     o.play("use Malthouse at 3,0 > with a lay brother");
     assert_eq!(
         options(&mut o),
-        ["0 times", "1 times", "2 times", "3 times"],
+        ["0 times", "1 time", "2 times", "3 times"],
         "no more than the grain held"
     );
     o.play("2 times");
@@ -263,7 +270,7 @@ fn malthouse_offers_no_trade_without_grain() {
 fn brewery_brews_malt_and_grain_into_beer_then_sells_one_beer_for_seven_coins() {
     let mut o = built("I05", "malt 2, grain 3");
     o.play("use Brewery at 3,0 > with a lay brother");
-    assert_eq!(options(&mut o), ["0 times", "1 times", "2 times"]);
+    assert_eq!(options(&mut o), ["0 times", "1 time", "2 times"]);
     o.play("2 times");
     assert_eq!(
         options(&mut o),
@@ -286,7 +293,7 @@ fn brewery_sells_a_beer_held_without_brewing() {
 #[test]
 fn brewery_may_brew_and_keep_the_beer() {
     let mut o = built("I05", "malt 1, grain 1");
-    o.play("use Brewery at 3,0 > with a lay brother > 1 times > keep it");
+    o.play("use Brewery at 3,0 > with a lay brother > 1 time > keep it");
     assert_eq!(o.goods(), "1 beer");
 }
 
@@ -451,7 +458,7 @@ fn stone_merchant_buys_at_most_five_stone() {
 fn stone_merchant_buys_no_more_than_the_food_and_energy_reach() {
     let mut o = built("G12", "grain 5, wood 7");
     o.play("use Stone Merchant at 3,0 > with a lay brother");
-    assert_eq!(options(&mut o), ["0 times", "1 times", "2 times"]);
+    assert_eq!(options(&mut o), ["0 times", "1 time", "2 times"]);
     o.play("2 times");
     assert_eq!(o.goods(), "5 wood, 1 grain, 2 stone");
 }
@@ -525,7 +532,7 @@ fn druids_house_pays_one_book_for_five_of_one_basic_good_and_three_of_another() 
     assert!(!o.has_move("3 wood"), "another good");
     assert_eq!(
         options(&mut o),
-        ["3 clay", "3 peat", "3 sheep", "3 grain", "3 coin"]
+        ["3 clay", "3 peat", "3 livestock", "3 grain", "3 coins"]
     );
     o.play("3 clay");
     assert_eq!(o.goods(), "5 wood, 3 clay, 1 book", "one book, once");
@@ -582,7 +589,7 @@ fn cloister_workshop_makes_up_to_three_ceramics_and_an_ornament() {
     o.play("use Cloister Workshop at 3,0 > with a lay brother");
     assert_eq!(
         options(&mut o),
-        ["0 times", "1 times", "2 times", "3 times"],
+        ["0 times", "1 time", "2 times", "3 times"],
         "five clay, five energy: still three ceramics at most"
     );
     assert!(!o.refused("4 times").is_empty());
@@ -643,7 +650,7 @@ fn cloister_workshop_offers_nothing_without_energy() {
 fn slaughterhouse_turns_livestock_and_straw_into_meat() {
     let mut o = built("G19", "sheep 3, straw 2");
     o.play("use Slaughterhouse at 3,0 > with a lay brother");
-    assert_eq!(options(&mut o), ["0 times", "1 times", "2 times"]);
+    assert_eq!(options(&mut o), ["0 times", "1 time", "2 times"]);
     o.play("2 times");
     assert_eq!(o.goods(), "1 livestock, 2 meat");
 }
@@ -669,7 +676,7 @@ fn cottage_gives_its_malt_before_the_neighbour_so_a_brewery_may_brew_it() {
     o.play("use Cottage at 3,0 > with a lay brother > your Brewery at 3,1");
     assert_eq!(
         options(&mut o),
-        ["0 times", "1 times"],
+        ["0 times", "1 time"],
         "the Cottage's malt and the grain held"
     );
     assert_eq!(
@@ -677,7 +684,7 @@ fn cottage_gives_its_malt_before_the_neighbour_so_a_brewery_may_brew_it() {
         "1 grain",
         "nothing changes before the last answer"
     );
-    o.play("1 times > sell 1 beer for 7 coins");
+    o.play("1 time > sell 1 beer for 7 coins");
     assert_eq!(o.goods(), "7 coins");
     assert_eq!(clergy_at(&o, 3, 1), "nobody");
 }
@@ -698,7 +705,7 @@ fn a_neutral_cottage_uses_a_neutral_neighbour() {
     o.place_neutral("I10", 2, 0);
     o.play("work contract on Cottage at 2,0 > pay 1 coin > a neutral lay brother");
     assert_eq!(options(&mut o), ["the neutral Farmyard at 2,1", "none"]);
-    o.play("the neutral Farmyard at 2,1 > sheep");
+    o.play("the neutral Farmyard at 2,1 > livestock");
     assert_eq!(o.goods(), "2 livestock, 1 malt");
     assert_eq!(
         o.g.text("let c = state.neutral.clergy_at(2, 1); if c == () { \"nobody\" } else { c }"),
@@ -711,7 +718,7 @@ fn stone_merchant_totals_the_food_over_the_use() {
     // A meat is 5 food: it pays the 4 food of two stones at once (no change).
     let mut o = built("G12", "meat 1, wood 3");
     o.play("use Stone Merchant at 3,0 > with a lay brother");
-    assert_eq!(options(&mut o), ["0 times", "1 times", "2 times"]);
+    assert_eq!(options(&mut o), ["0 times", "1 time", "2 times"]);
     o.play("2 times");
     assert_eq!(o.goods(), "1 wood, 2 stone");
 }

@@ -87,7 +87,7 @@ fn alehouse_without_beer_asks_only_for_the_whiskey_and_without_either_nothing() 
 fn whiskey_distillery_turns_malt_wood_and_peat_into_2_whiskey_as_often_as_paid() {
     let mut o = with("I21", "malt 2, wood 3, peat 2");
     o.play("use Whiskey Distillery at 3,0 > with a lay brother");
-    assert_eq!(o.moves(), ["0 times", "1 times", "2 times"]);
+    assert_eq!(o.moves(), ["0 times", "1 time", "2 times"]);
     o.play("2 times");
     assert_eq!(o.goods(), "1 wood, 4 whiskey");
 }
@@ -112,7 +112,7 @@ fn building_the_whiskey_distillery_raises_the_work_contract_price_to_2_coins() {
     o.give("clay 2, straw 2, coin 3");
     display(&mut o, "I21");
     let from = o.event_count();
-    o.play("build Whiskey Distillery (2 clay, 2 straw) > at 3,0 > not now");
+    o.play("build Whiskey Distillery (2 straw, 2 clay) > at 3,0 > not now");
     assert!(o.events_since(from).contains(&"price".to_owned()));
     assert_eq!(o.goods(), "3 coins");
     assert!(!in_display(&o, "I21"));
@@ -214,7 +214,7 @@ fn locutory_with_less_than_2_coins_offers_nothing() {
 fn chapel_buys_one_book_and_makes_up_to_3_reliquaries() {
     let mut o = with("I24", "coin 2, beer 4, whiskey 4");
     o.play("use Chapel at 3,0 > with a lay brother > pay 1 coin for 1 book");
-    assert_eq!(o.moves(), ["0 times", "1 times", "2 times", "3 times"]);
+    assert_eq!(o.moves(), ["0 times", "1 time", "2 times", "3 times"]);
     assert!(!o.refused("4 times").is_empty(), "at most 3 reliquaries");
     o.play("3 times");
     assert_eq!(
@@ -228,8 +228,8 @@ fn chapel_each_part_is_optional_and_a_whiskey_can_pay_the_coin() {
     // No coins: the whiskey is worth 2 coins (a free conversion) and may pay the book.
     let mut o = with("I24", "beer 1, whiskey 2");
     o.play("use Chapel at 3,0 > with a lay brother > not this");
-    assert_eq!(o.moves(), ["0 times", "1 times"]);
-    o.play("1 times");
+    assert_eq!(o.moves(), ["0 times", "1 time"]);
+    o.play("1 time");
     assert_eq!(o.goods(), "1 whiskey, 1 reliquary");
 }
 
@@ -354,7 +354,7 @@ fn castle_settles_outside_a_settlement_phase_paying_the_cost() {
     let mut o = with("G28", "grain 1, wood 1");
     assert_eq!(o.phase(), "actions");
     o.play(
-        "use Castle at 3,0 > with a lay brother > settle Shanty Town (1 energy, 1 food) > at 3,1",
+        "use Castle at 3,0 > with a lay brother > settle Shanty Town (1 food, 1 energy) > at 3,1",
     );
     assert_eq!(o.goods(), "nothing");
     assert_eq!(
@@ -378,8 +378,8 @@ fn castle_offers_only_settlements_you_can_pay_and_may_settle_none() {
     assert_eq!(
         o.moves(),
         [
-            "settle Shanty Town (1 energy, 1 food)",
-            "settle Farming Village (3 energy, 3 food)",
+            "settle Shanty Town (1 food, 1 energy)",
+            "settle Farming Village (3 food, 3 energy)",
             "no settlement"
         ]
     );
@@ -445,7 +445,7 @@ fn refectory_the_new_meat_can_become_a_ceramic() {
 fn coal_harbor_sells_up_to_3_peat_coal_for_3_coins_and_a_whiskey_each() {
     let mut o = with("I31", "coal 4, peat 4");
     o.play("use Coal Harbor at 3,0 > with a lay brother");
-    assert_eq!(o.moves(), ["0 times", "1 times", "2 times", "3 times"]);
+    assert_eq!(o.moves(), ["0 times", "1 time", "2 times", "3 times"]);
     assert!(!o.refused("4 times").is_empty(), "at most 3 times");
     o.play("3 times");
     assert_eq!(o.goods(), "3 whiskey, 4 peat, 1 peat coal, 9 coins");
@@ -475,7 +475,7 @@ fn filial_church_takes_five_different_goods_for_a_reliquary() {
 fn filial_church_counts_a_5_coin_apart_from_1_coins() {
     let mut o = with("I32", "wood 1, clay 1, peat 1, coin 1, coin5 1");
     o.play("use Filial Church at 3,0 > with a lay brother > hand in 5 different goods");
-    o.play("hand in 1 coin > hand in 1 coin5 > hand in 1 wood > hand in 1 clay > hand in 1 peat");
+    o.play("hand in 1 coin > hand in 1 5-coin > hand in 1 wood > hand in 1 clay > hand in 1 peat");
     assert_eq!(o.goods(), "1 reliquary");
 }
 
@@ -572,7 +572,7 @@ fn round_tower_does_not_offer_the_5_coin_that_pays_the_coins() {
 fn camera_trades_a_book_and_a_ceramic_up_to_2_times() {
     let mut o = with("I36", "book 3, ceramic 3");
     o.play("use Camera at 3,0 > with a lay brother");
-    assert_eq!(o.moves(), ["0 times", "1 times", "2 times"]);
+    assert_eq!(o.moves(), ["0 times", "1 time", "2 times"]);
     assert!(!o.refused("3 times").is_empty(), "at most 2 times");
     o.play("2 times");
     assert_eq!(

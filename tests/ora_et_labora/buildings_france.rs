@@ -64,7 +64,7 @@ fn windmill_grinds_grain_into_flour_and_straw_up_to_7_times() {
 fn windmill_grinds_no_more_grain_than_you_hold_and_nothing_without_grain() {
     let mut o = with("F04", "grain 3");
     let moves = use_it(&mut o, "Windmill");
-    assert_eq!(moves, ["0 times", "1 times", "2 times", "3 times"]);
+    assert_eq!(moves, ["0 times", "1 time", "2 times", "3 times"]);
     let mut o = with("F04", "wood 1");
     let moves = use_it(&mut o, "Windmill");
     assert!(!moves.iter().any(|m| m.ends_with("times")), "{moves:?}");
@@ -214,7 +214,7 @@ fn financed_estate_buys_book_bread_2_grapes_and_2_flour_for_1_coin() {
 fn cloister_library_buys_up_to_3_books_then_turns_one_into_meat_and_wine() {
     let mut o = with("F17", "coin 5");
     let moves = use_it(&mut o, "Cloister Library");
-    assert_eq!(moves, ["0 times", "1 times", "2 times", "3 times"]);
+    assert_eq!(moves, ["0 times", "1 time", "2 times", "3 times"]);
     o.play("3 times > turn 1 book into meat and wine");
     assert_eq!(o.count("coin"), 2);
     assert_eq!(o.count("book"), 2);
@@ -227,7 +227,7 @@ fn cloister_library_buys_up_to_3_books_then_turns_one_into_meat_and_wine() {
 fn cloister_library_a_book_just_bought_may_be_turned_and_without_coin_or_book_nothing() {
     let mut o = with("F17", "coin 1");
     use_it(&mut o, "Cloister Library");
-    o.play("1 times > turn 1 book into meat and wine");
+    o.play("1 time > turn 1 book into meat and wine");
     assert_eq!(o.goods(), "1 meat, 1 wine");
     let mut o = with("F17", "wood 1");
     let moves = use_it(&mut o, "Cloister Library");
@@ -311,7 +311,7 @@ fn building_the_winery_raises_the_work_contract_price_from_1_to_2() {
     assert_eq!(o.g.int("state.work_price()"), 1);
     o.g.set("display", "[\"F21\"]");
     o.give("clay 2, straw 2");
-    o.play("build Winery (2 clay, 2 straw) > at 3,0 > not now");
+    o.play("build Winery (2 straw, 2 clay) > at 3,0 > not now");
     assert_eq!(o.g.int("state.work_price()"), 2);
 }
 
@@ -350,7 +350,7 @@ fn bathhouse_without_a_coin_leaves_the_clergy_where_they_are() {
 fn cloister_church_turns_bread_and_wine_into_a_reliquary_up_to_2_times() {
     let mut o = with("F24", "bread 3, wine 3");
     let moves = use_it(&mut o, "Cloister Church");
-    assert_eq!(moves, ["0 times", "1 times", "2 times"]);
+    assert_eq!(moves, ["0 times", "1 time", "2 times"]);
     o.play("2 times");
     assert_eq!(o.count("reliquary"), 2);
     assert_eq!(o.count("bread"), 1);
@@ -361,7 +361,7 @@ fn cloister_church_turns_bread_and_wine_into_a_reliquary_up_to_2_times() {
 fn cloister_church_needs_bread_and_wine_both() {
     let mut o = with("F24", "bread 3, wine 1");
     let moves = use_it(&mut o, "Cloister Church");
-    assert_eq!(moves, ["0 times", "1 times"]);
+    assert_eq!(moves, ["0 times", "1 time"]);
     let mut o = with("F24", "bread 3");
     let moves = use_it(&mut o, "Cloister Church");
     assert!(!moves.iter().any(|m| m.ends_with("times")), "{moves:?}");
@@ -550,8 +550,8 @@ fn forgers_workshop_5_coins_for_a_reliquary_then_10_for_each_more() {
     let mut o = with("F35", "coin 29");
     use_it(&mut o, "Forger's Workshop");
     o.play("pay 5 coins for a reliquary");
-    assert_eq!(o.moves(), ["0 more", "1 more", "2 more"]);
-    o.play("2 more");
+    assert_eq!(o.moves(), ["0 reliquaries", "1 reliquary", "2 reliquaries"]);
+    o.play("2 reliquaries");
     assert_eq!(o.count("reliquary"), 3);
     assert_eq!(o.count("coin"), 4);
 }
@@ -611,7 +611,7 @@ fn pilgrimage_site_upgrades_at_most_twice_and_without_goods_nothing() {
 fn dormitory_gives_a_ceramic_and_makes_books_of_straw_and_wood() {
     let mut o = with("F37", "straw 2, wood 3");
     let moves = use_it(&mut o, "Dormitory");
-    assert_eq!(moves, ["0 times", "1 times", "2 times"]);
+    assert_eq!(moves, ["0 times", "1 time", "2 times"]);
     o.play("2 times");
     assert_eq!(o.count("ceramic"), 1);
     assert_eq!(o.count("book"), 2);
@@ -629,7 +629,7 @@ fn dormitory_gives_a_ceramic_and_makes_books_of_straw_and_wood() {
 fn printing_office_clears_forests_for_books_without_wood() {
     let mut o = with("F38", "");
     let moves = use_it(&mut o, "Printing Office");
-    assert_eq!(moves, ["0 forests", "1 forests", "2 forests", "3 forests"]);
+    assert_eq!(moves, ["0 forests", "1 forest", "2 forests", "3 forests"]);
     o.play("2 forests");
     assert_eq!(o.goods(), "2 books");
     assert_eq!(o.g.int("state.landscape.count(\"forest\")"), 1);

@@ -51,7 +51,7 @@ fn a_card_both_sides_share_works_the_same_in_both_games() {
         let mut o = Oel::variant(variant, &[]);
         o.place("G12", 3, 0);
         o.give("meat 1, peat 1");
-        o.play("use Stone Merchant at 3,0 > with a lay brother > 1 times");
+        o.play("use Stone Merchant at 3,0 > with a lay brother > 1 time");
         assert_eq!(o.goods(), "1 stone", "{variant}");
     }
 }
@@ -61,7 +61,7 @@ fn building_the_winery_raises_the_work_contract_price() {
     let mut o = france();
     o.g.set("display", "[\"F21\"]");
     o.give("clay 2, straw 2");
-    o.play("build Winery (2 clay, 2 straw) > at 3,0 > not now");
+    o.play("build Winery (2 straw, 2 clay) > at 3,0 > not now");
     assert_eq!(o.g.int("state.work_price()"), 2);
 }
 

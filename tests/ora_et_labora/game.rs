@@ -185,7 +185,7 @@ fn a_building_goes_only_on_its_terrain_and_a_cloister_next_to_a_cloister() {
         !o.moves().iter().any(|m| m.starts_with("build Houseboat")),
         "no water yet"
     );
-    o.play("build Priory (1 clay, 1 wood)");
+    o.play("build Priory (1 wood, 1 clay)");
     // A cloister: only next to the Cloister Office at 4,1.
     assert_eq!(o.moves(), ["at 3,1"]);
     o.play("at 3,1 > not now");
@@ -352,7 +352,7 @@ fn building_the_whiskey_distillery_raises_the_work_contract_price_to_2() {
     let mut o = Oel::ireland();
     o.g.set("display", "[\"I21\"]");
     o.give("clay 2, straw 2, coin 3");
-    o.play("build Whiskey Distillery (2 clay, 2 straw) > at 3,0 > not now");
+    o.play("build Whiskey Distillery (2 straw, 2 clay) > at 3,0 > not now");
     assert_eq!(o.g.int("state.work_price()"), 2);
     o.play("work contract on Clay Mound at 4,0");
     assert_eq!(o.moves(), ["pay 2 coins"]);

@@ -8,6 +8,8 @@ mod buildings_france;
 mod france;
 mod game;
 mod lab;
+mod payments;
+mod svg;
 mod text_view;
 mod transcript;
 
@@ -33,9 +35,16 @@ impl Oel {
         Oel::variant("ora-et-labora-solo-ireland", &[])
     }
 
+    /// A fresh game of `variant` with `options`; food, energy and money are paid the
+    /// suggested way (`auto_pay`) unless `options` say otherwise: the tests of paying
+    /// (payments.rs) choose.
     pub fn variant(name: &str, options: &[(&str, &str)]) -> Oel {
+        let mut options = options.to_vec();
+        if !options.iter().any(|(k, _)| *k == "auto_pay") {
+            options.push(("auto_pay", "true"));
+        }
         Oel {
-            g: Game::new(name, options, 1),
+            g: Game::new(name, &options, 1),
         }
     }
 

@@ -174,6 +174,27 @@ fn register_goods_table(engine: &mut Engine) {
             "t.conversions()",
             "the ids of the goods file's conversions",
             |t: &mut GoodsTableRef| strings(t.0.conversions().iter().map(|c| c.id.clone())),
+        )
+        .api(
+            "t.conversion(id)",
+            "conversion `id` of the goods file: `#{ give, get }`, each a `Goods` (an unknown \
+             id: an error)",
+            |t: &mut GoodsTableRef, id: &str| -> Fallible<Map> {
+                let c =
+                    t.0.conversion(id)
+                        .ok_or_else(|| error(format!("there is no conversion `{id}`")))?;
+                let side = |pairs: &[(usize, i64)]| {
+                    let mut g = Goods::new(t.0.clone());
+                    for &(i, n) in pairs {
+                        g.set_at(i, n);
+                    }
+                    Dynamic::from(g)
+                };
+                let mut m = Map::new();
+                m.insert("give".into(), side(&c.give));
+                m.insert("get".into(), side(&c.get));
+                Ok(m)
+            },
         );
 }
 
@@ -229,6 +250,12 @@ fn register_goods(engine: &mut Engine) {
             "g.take(other)",
             "takes all of `other` away, or nothing when it is not all held (an error)",
             |g: &mut Goods, o: Goods| g.take_all(&o).map_err(fail),
+        )
+        .api(
+            "g.beyond(other)",
+            "what `g` holds beyond `other`: each count less `other`'s, not below 0 (what a \
+             payment took: `before.beyond(after)`)",
+            |g: &mut Goods, o: Goods| g.beyond(&o).map_err(fail),
         )
         .api(
             "g.has(other)",

@@ -189,6 +189,17 @@ impl Goods {
         Ok(())
     }
 
+    /// What `self` holds beyond `other`: each count less the other's, not below 0 (the
+    /// goods a payment took are `before.beyond(after)`, the change `after.beyond(before)`).
+    pub fn beyond(&self, other: &Goods) -> Result<Goods, GoodsError> {
+        self.same_table(other)?;
+        let mut out = self.clone();
+        for (h, n) in out.counts.iter_mut().zip(&other.counts) {
+            *h = (*h - n).max(0);
+        }
+        Ok(out)
+    }
+
     /// The summed value of all goods held (energy in halves).
     pub fn total(&self, measure: Measure) -> i64 {
         self.nonzero()
@@ -318,6 +329,18 @@ pub(crate) mod tests {
             goods(&[("coin", 1), ("book", 2), ("coin5", 2)]).to_string(),
             "1 coin, 2 books, 2 5-coins"
         );
+    }
+
+    #[test]
+    fn what_one_holds_beyond_another() {
+        let before = goods(&[("grain", 3), ("beer", 1)]);
+        let after = goods(&[("grain", 1), ("coin", 2)]);
+        assert_eq!(
+            before.beyond(&after).unwrap().to_string(),
+            "2 grain, 1 beer"
+        );
+        assert_eq!(after.beyond(&before).unwrap().to_string(), "2 coins");
+        assert!(before.beyond(&before).unwrap().is_empty());
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The Ora et Labora family: goods, the production wheel, landscapes and building
 //! cards, as plain Rust that decides no rule; `api` shows them to the Rhai rules, and
-//! `render` and `svg` draw them.
+//! `render` and `svg` draw them (`names` fits card names to their spaces).
 //!
 //! Data entries a manifest names (`load_data`): `goods` (the goods file), `buildings`
 //! (the cards file) and `table` (wheel, landscape cards, prices).
@@ -11,7 +11,7 @@ mod data_error;
 mod goods;
 mod goods_table;
 mod landscape;
-mod names;
+pub mod names;
 pub mod payment;
 mod picture;
 mod render;
@@ -65,7 +65,7 @@ impl Family for OraEtLabora {
     }
 
     fn svg(&self, input: PictureInput) -> Option<Result<String, String>> {
-        Some(svg_from_state(input.state, input.legend))
+        Some(svg_from_state(input))
     }
 }
 

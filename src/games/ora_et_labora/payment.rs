@@ -8,7 +8,9 @@
 //! 2. gives up the fewest points (a wine or a 5-coin before a 1-coin is worse),
 //! 3. gives up the least of the other two values (food, energy, money: grain before
 //!    coins when paying food, because coins are also money),
-//! 4. uses the fewest tiles;
+//! 4. pays the least with made goods (a beer or peat coal took work to make: grain and
+//!    livestock go first),
+//! 5. uses the fewest tiles;
 //!
 //! ties go to the selection found first (goods in table order). Money payments give
 //! change in 1-coins: whatever a minimal payment overpays (a 5-coin for a price of 3)
@@ -36,7 +38,7 @@ pub enum PaymentError {
 pub const MAX_AMOUNT: i64 = 500;
 
 /// The order of preference of a payment; smaller is cheaper.
-type Rank = (i64, i64, i64, i64);
+type Rank = (i64, i64, i64, i64, i64);
 
 fn others(measure: Measure) -> [Measure; 2] {
     match measure {
@@ -52,8 +54,18 @@ fn rank(selection: &Goods, measure: Measure, amount: i64) -> Rank {
         selection.total(measure) - amount,
         selection.total(Measure::Points),
         selection.total(a) + selection.total(b),
+        made(selection, measure),
         selection.count(),
     )
+}
+
+/// How much of `measure` the goods that are not basic give.
+fn made(selection: &Goods, measure: Measure) -> i64 {
+    selection
+        .nonzero()
+        .filter(|&(i, _)| !selection.table().def(i).basic)
+        .map(|(i, n)| n * measure.of(selection.table(), i))
+        .sum()
 }
 
 /// `(index, value, held)` for every held good worth something in `measure`, largest
@@ -268,6 +280,16 @@ mod tests {
             Err(PaymentError::TooLarge(MAX_AMOUNT + 1))
         );
         assert_eq!(cheapest(&rich, Measure::Food, 30).unwrap().count(), 30);
+    }
+
+    #[test]
+    fn made_goods_are_kept_while_basic_goods_pay() {
+        let held = goods(&[("grain", 10), ("beer", 1), ("sheep", 5)]);
+        let paid = cheapest(&held, Measure::Food, 8).unwrap();
+        assert_eq!(paid.to_string(), "4 livestock");
+        let held = goods(&[("wood", 3), ("coal", 1)]);
+        let paid = cheapest(&held, Measure::EnergyHalves, 6).unwrap();
+        assert_eq!(paid.to_string(), "3 wood");
     }
 
     #[test]
