@@ -254,6 +254,21 @@ impl Session {
         self.rules.describe_move(&mut self.state, mv)
     }
 
+    /// What the rules tell of the card called `name`, if they know it (see
+    /// `Rules::card_text`).
+    pub fn card_text(
+        &mut self,
+        name: &str,
+        options: &crate::script::ViewOptions,
+    ) -> Result<Option<String>, Diagnostic> {
+        self.rules.card_text(&mut self.state, name, options)
+    }
+
+    /// The names of the cards the rules tell of.
+    pub fn card_names(&mut self) -> Result<Vec<String>, Diagnostic> {
+        self.rules.card_names(&mut self.state)
+    }
+
     /// The game as the rules' `view()` draws it, with the host's settings of this `show`.
     pub fn view(
         &mut self,

@@ -1,7 +1,7 @@
 //! Tab completion at a real (pseudo-)terminal, as a shell completes: a single match at
 //! once, a common prefix first and the menu on the next Tab, file paths for the commands
-//! that take a file. The completer's rules are unit-tested in src/repl/completion.rs;
-//! here the editor must apply them.
+//! that take a file, moves and card names as written. The completer's rules are
+//! unit-tested in src/repl/completion.rs; here the editor must apply them.
 
 use expectrl::Expect;
 use std::path::Path;
@@ -128,4 +128,18 @@ fn a_move_completes_as_its_label_spaces_and_case_as_written_and_plays() {
     pty.send("fa\t").unwrap();
     pty.send("\r").unwrap();
     expect(&mut pty, "played use Farmyard at 2,1");
+}
+
+#[test]
+fn a_card_name_completes_after_card_apostrophe_and_case_as_written_and_is_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut pty = repl_in(dir.path());
+    at_prompt_type(&mut pty, "new ora-et-labora-solo-ireland --seed 1\r");
+    at_prompt_type(&mut pty, "card builders\t");
+    pty.send("\r").unwrap();
+    expect(
+        &mut pty,
+        "Builders' Market — start building, not a cloister",
+    );
+    expect(&mut pty, "now: in the neutral player's landscape at 0,0");
 }

@@ -358,6 +358,10 @@ fn line() -> impl Strategy<Value = Line> {
         "bank",
         "play roll",
         "auto 0",
+        "card",
+        "card Priory",
+        "card builders' market",
+        "card nope",
     ]);
     let text = prop_oneof![
         12 => simple,
@@ -449,7 +453,7 @@ fn effect(line: &str) -> Effect {
     match line.split_whitespace().next().unwrap_or_default() {
         "show" | "moves" | "log" | "score" | "seed" | "goals" | "options" | "variants" | "help"
         | "?" | "eval" | "save" | "render" | "export" | "history" | "sim" | "check" | "quit"
-        | "exit" => Effect::Keeps,
+        | "exit" | "card" => Effect::Keeps,
         "undo" => Effect::Undoes,
         "auto" => Effect::Auto,
         "reload" => Effect::Reloads,
@@ -640,6 +644,8 @@ fn a_runaway_in_any_hook_is_stopped_and_the_game_stays_as_said() {
             "score",
             "goals",
             "help moves",
+            "card pig",
+            "card",
             "nope",
             "auto 2",
             "undo",

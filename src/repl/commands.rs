@@ -255,6 +255,9 @@ impl Repl {
             self.typed_move(line)
         } else if first == "eval" && !grammar::asks_help(line) {
             self.eval(line[first.len()..].trim())
+        } else if first == "card" && !grammar::asks_help(line) {
+            // A card's name may hold an apostrophe (`Builders' Market`): taken as typed.
+            self.card(line[first.len()..].trim())
         } else {
             match shlex::split(line).ok_or_else(|| {
                 Diagnostic::about(Kind::Usage, first, "a quote is not closed")
@@ -320,6 +323,7 @@ impl Repl {
                 show(self.game("show")?, &options)
             }
             Command::Moves => list_moves(self.game("moves")?, ansi),
+            Command::Card { name } => self.card(&name.join(" ")),
             Command::Play { choice } => play(self.game("play")?, &choice.join(" "), ansi),
             Command::Auto { moves, bot } => auto(self.game("auto")?, moves, &bot, limits, ansi),
             Command::Sim { args } => {
@@ -401,6 +405,17 @@ impl Repl {
         let rules = session.rules();
         let value = rules.eval(session.state(), expression)?;
         Ok(format!("{}\n", rules.shown(&value)))
+    }
+
+    /// `card NAME`: what the rules tell of a card, at this terminal's width.
+    fn card(&mut self, name: &str) -> Result<String, Diagnostic> {
+        let options = super::view::at_terminal(self.ansi);
+        super::card::card(self.game("card")?, name, &options)
+    }
+
+    /// The names `card` completes.
+    pub fn card_names(&mut self) -> Option<Vec<String>> {
+        self.session.as_mut()?.card_names().ok()
     }
 
     /// `help` and `help CMD`; `help moves` adds what the rules say of their moves' labels.

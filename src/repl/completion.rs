@@ -1,6 +1,7 @@
 //! Tab completion as in a shell: commands, variant names, option names, the current move
-//! labels, bot names, the flags of `history`, and file paths where a command takes a file
-//! (`load`, `save`, `render`, `export`, `check`, `sim --json/--csv/--plot`).
+//! labels, card names after `card`, bot names, the flags of `history`, and file paths where
+//! a command takes a file (`load`, `save`, `render`, `export`, `check`, `sim
+//! --json/--csv/--plot`).
 //!
 //! The shell's manners are decided here, not in the editor: a single match is offered
 //! alone (the editor, with quick completions on, inserts it without a menu); several
@@ -10,8 +11,8 @@
 //! The REPL refreshes the word lists after every command; the completer only reads them.
 //! Words are read as the REPL splits a line, as a shell does: a path with a space is
 //! typed quoted or with `\ `, and completions are written back with backslashes. A move
-//! is not such a word: the REPL takes a move's line whole, so its label is offered as
-//! written (spaces and all), and matched whatever the case typed.
+//! or a card's name is not such a word: the REPL takes the rest of the line whole, so it
+//! is offered as written (spaces and all), and matched whatever the case typed.
 
 use reedline::{Completer, CompletionResult, Span, Suggestion};
 use std::collections::BTreeMap;
@@ -28,6 +29,8 @@ pub struct Words {
     /// The options of each variant, for `new VARIANT --set`.
     pub variant_options: BTreeMap<String, Vec<String>>,
     pub moves: Vec<String>,
+    /// The names `card` knows in the game running.
+    pub cards: Vec<String>,
     /// The bots of the game running.
     pub bots: Vec<String>,
 }
@@ -225,16 +228,17 @@ fn escaped(text: &str) -> String {
     out
 }
 
-/// Where the move being typed starts, when the line is one: a move is the rest of the
-/// line, taken whole and as typed (not split into words as a shell does), after `play`
-/// or as a line that starts with no command. `None` while the first word is typed.
-fn move_start(line: &str) -> Option<usize> {
+/// What the rest of the line is when the REPL takes it whole, as typed, and where it
+/// starts: a move (after `play`, or a line that starts with no command) or a card's name
+/// (after `card`). `None` while the first word is typed.
+fn taken_whole<'a>(line: &str, words: &'a Words) -> Option<(usize, &'a [String])> {
     let start = line.len() - line.trim_start().len();
     let (first, rest) = line[start..].split_once(char::is_whitespace)?;
-    if first == "play" {
-        Some(line.len() - rest.trim_start().len())
-    } else {
-        (!super::grammar::is_command(first)).then_some(start)
+    let after = line.len() - rest.trim_start().len();
+    match first {
+        "play" => Some((after, &words.moves)),
+        "card" => Some((after, &words.cards)),
+        _ => (!super::grammar::is_command(first)).then_some((start, &words.moves)),
     }
 }
 
@@ -242,10 +246,10 @@ impl Completer for WordCompleter {
     fn complete(&mut self, line: &str, pos: usize) -> CompletionResult {
         let line = line.get(..pos).unwrap_or(line);
         let words = self.0.lock().map(|w| w.clone()).unwrap_or_default();
-        // Moves are offered as their labels are written, without a shell's escapes, and
-        // whatever the case typed: a label is typed as a whole line.
-        if let Some(start) = move_start(line) {
-            let offered = offers(&line[start..], words.moves, true);
+        // Moves and card names are offered as they are written, without a shell's
+        // escapes, and whatever the case typed: each is the rest of the line.
+        if let Some((start, list)) = taken_whole(line, &words) {
+            let offered = offers(&line[start..], list.to_vec(), true);
             return suggested(offered, start, line.len(), |value| value.to_owned());
         }
         let (start, typed) = last_word(line);
@@ -309,6 +313,7 @@ mod tests {
                 vec!["meeples_per_colour".into()],
             )]),
             moves: vec!["0,1@90".into()],
+            cards: vec!["Builders' Market".into(), "Priory".into()],
             bots: vec!["random".into(), "greedy".into()],
         }
     }
@@ -490,6 +495,24 @@ mod tests {
         assert_eq!(complete(&mut c, "use F").len(), 2);
         // A command's own arguments are not moves.
         assert_eq!(complete(&mut c, "moves pa"), []);
+    }
+
+    #[test]
+    fn a_card_name_completes_whole_after_card_whatever_the_case_typed() {
+        let mut c = WordCompleter(Arc::new(Mutex::new(words())));
+        let complete = |c: &mut WordCompleter, line: &str| {
+            let s = c.complete(line, line.len()).suggestions().to_vec();
+            s.into_iter()
+                .map(|s| (s.value, s.span.start, s.append_whitespace))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            complete(&mut c, "card bu"),
+            [("Builders' Market".into(), 5, true)]
+        );
+        assert_eq!(complete(&mut c, "card  PRI"), [("Priory".into(), 6, true)]);
+        assert_eq!(complete(&mut c, "card ").len(), 2);
+        assert_eq!(complete(&mut c, "card x"), []);
     }
 
     #[test]

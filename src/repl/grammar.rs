@@ -95,6 +95,15 @@ pub enum Command {
     },
     /// List the legal moves, numbered, with what each would do where the rules say.
     Moves,
+    /// What a card of the game is: its cost, function and values, and where it is now.
+    ///
+    /// The name is the rest of the line, in any case and without quotes (`card builders'
+    /// market`); Tab completes it. `card` alone lists the names.
+    Card {
+        /// The card's name.
+        #[arg(num_args = 0.., allow_hyphen_values = true)]
+        name: Vec<String>,
+    },
     /// Play a move: its label or its number in `moves` (or just type the move).
     Play {
         /// A label, a number, or the labels of a move's steps joined by ` > `.

@@ -1,6 +1,7 @@
 //! The REPL: reads commands (from reedline at a terminal, line by line otherwise), runs
 //! them through [`Repl`] and prints what they return.
 
+mod card;
 mod commands;
 mod completion;
 pub mod grammar;
@@ -203,6 +204,9 @@ fn refresh_words(repl: &mut Repl, words: &SharedWords) {
     };
     if let Some(labels) = repl.move_labels() {
         w.moves = labels;
+    }
+    if let Some(names) = repl.card_names() {
+        w.cards = names;
     }
     if let Some(s) = repl.session() {
         w.options = s.options().keys().cloned().collect();

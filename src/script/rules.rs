@@ -489,6 +489,46 @@ impl Rules {
         self.optional_text(state, &hooks::WHY_NOT, (choice.to_owned(),))
     }
 
+    /// What a card (or any named piece) of the game is, does and where it is, drawn as
+    /// `options` ask (`card_text(name)`, optional); `None` when the rules know no such name.
+    pub fn card_text(
+        &self,
+        state: &mut Dynamic,
+        name: &str,
+        options: &ViewOptions,
+    ) -> Result<Option<String>, Diagnostic> {
+        if !self.defines(&hooks::CARD_TEXT) {
+            return Ok(None);
+        }
+        let tag = Some(Dynamic::from(options.clone()));
+        let v = self.call(state, &hooks::CARD_TEXT, (name.to_owned(),), tag)?;
+        Ok((!v.is_unit()).then(|| v.to_string()))
+    }
+
+    /// The names `card_text` knows (`card_names()`, optional): none without it.
+    pub fn card_names(&self, state: &mut Dynamic) -> Result<Vec<String>, Diagnostic> {
+        if !self.defines(&hooks::CARD_NAMES) {
+            return Ok(Vec::new());
+        }
+        let v = self.call(state, &hooks::CARD_NAMES, (), None)?;
+        if v.is_unit() {
+            return Ok(Vec::new());
+        }
+        let bad = || {
+            Diagnostic::in_file(
+                Kind::Script,
+                self.defining_file(hooks::CARD_NAMES.name),
+                "card_names() did not return an array of strings",
+            )
+            .with_help("return for example [\"Priory\", \"Granary\"]")
+        };
+        v.try_cast::<rhai::Array>()
+            .ok_or_else(bad)?
+            .into_iter()
+            .map(|name| name.into_string().map_err(|_| bad()))
+            .collect()
+    }
+
     /// The score sheet (`sheet()`, optional; see [`crate::sheet`]).
     pub fn sheet(&self, state: &mut Dynamic) -> Result<Option<Map>, Diagnostic> {
         if !self.defines(&hooks::SHEET) {

@@ -474,7 +474,7 @@ fn a_piped_repl_session_plays_the_first_round_by_hand_and_auto_finishes() {
         "show\nfell trees at 1,0\nmoves\nuse Farmyard at 2,1 > with a lay brother > grain\nshow\nauto\nscore\n",
         &[
             "round 1 of 31, 2 actions left",
-            "production wheel: wood 2, peat 2, grain 2, sheep 2, clay 2, coin 2, joker 2",
+            "production wheel: 2 wood, 2 peat, 2 grain, 2 livestock, 2 clay, 2 coins, the joker 2",
             "played fell trees at 1,0\n  you fell trees at 1,0\n  you take 2 wood\n",
             "use Farmyard at 2,1",
             "played use Farmyard at 2,1 > with a lay brother > grain\n  you use Farmyard with a lay brother\n  you take 2 grain\n",

@@ -13,6 +13,7 @@ mod once_per_action;
 mod payments;
 mod refusals;
 mod svg;
+mod text_view;
 mod transcript;
 mod words;
 

@@ -9,7 +9,7 @@ use super::goods::{Goods, Measure};
 use super::goods_table::GoodsTable;
 use super::landscape::{Landscape, Pos};
 use super::payment;
-use super::render::render_landscape;
+use super::render::{clergy_mark, render_landscape, ID_CELL, NAME_CELL};
 use super::space::{Content, Terrain};
 use super::table::TableData;
 use super::wheel::Wheel;
@@ -512,17 +512,39 @@ fn card<'a>(cards: &'a Cards, id: &str) -> Fallible<&'a Card> {
 }
 
 fn register_landscape(engine: &mut Engine) {
-    const GRID: &str = "the landscape as a text grid: `P moor`, `H L1`, `P L3(P)` (terrain \
-                        letter W C P H M, content, clergy mark)";
+    const GRID: &str = "the landscape as a text grid of card ids: `P moor`, `H L1`, `P L3(P)` \
+                        (terrain letter W C P H M, content, clergy mark)";
+    let ids = |l: &mut Landscape| render_landscape(l, ID_CELL, &|id: &str| id.to_owned());
     engine
         .register_type_with_name::<Landscape>("Landscape")
-        .api("l.to_string()", GRID, |l: &mut Landscape| {
-            render_landscape(l)
-        })
-        .api("l.to_debug()", GRID, |l: &mut Landscape| {
-            render_landscape(l)
-        })
-        .api("l.render()", GRID, |l: &mut Landscape| render_landscape(l))
+        .api("l.to_string()", GRID, ids)
+        .api("l.to_debug()", GRID, ids)
+        .api(
+            "clergy_mark(who)",
+            "the mark of clergyman `who` in the landscapes' pictures: the digit its name ends \
+             with (`\"lay1\"` → `1`), else its first letter in capitals (`\"prior\"` → `P`)",
+            |who: &str| clergy_mark(who),
+        )
+        .api(
+            "terrain_letter(name)",
+            "the letter of terrain `name` in the text landscapes: W C P H M (not a terrain: an \
+             error)",
+            |name: &str| -> Fallible<String> {
+                Terrain::by_name(name)
+                    .map(|t| t.letter().to_string())
+                    .ok_or_else(|| error(format!("`{name}` is not a terrain")))
+            },
+        )
+        .api(
+            "l.render(cards)",
+            "the landscape as a player reads it: `H ClayMound`, `P CloistOff(P)`, each card \
+             by its short name in `cards` (`c.short_names()`)",
+            |l: &mut Landscape, cards: CardsRef| {
+                let shorts = cards.0.short_names();
+                let name = |id: &str| shorts.get(id).cloned().unwrap_or_else(|| id.to_owned());
+                render_landscape(l, NAME_CELL, &name)
+            },
+        )
         .api(
             "l.space(col, row)",
             "the space at `col, row` as `#{ col, row, terrain, content, id, clergy, span, card \
@@ -889,6 +911,26 @@ fn register_cards(engine: &mut Engine) {
             |c: &mut CardsRef, name: &str| {
                 c.0.by_name(name)
                     .map_or(Dynamic::UNIT, |c| Dynamic::from_map(card_map(c)))
+            },
+        )
+        .api(
+            "c.lookup(name)",
+            "the card called `name` or whose short name is `name`, whatever the case, as \
+             `get` gives it, or `()`",
+            |c: &mut CardsRef, name: &str| {
+                c.0.lookup(name)
+                    .map_or(Dynamic::UNIT, |c| Dynamic::from_map(card_map(c)))
+            },
+        )
+        .api(
+            "c.short_names()",
+            "every card's short name by id, as `render` writes it: the name where it fits a \
+             landscape cell, else a prefix of each word (`\"CloistOff\"`), no two alike",
+            |c: &mut CardsRef| {
+                c.0.short_names()
+                    .into_iter()
+                    .map(|(id, short)| (id.into(), Dynamic::from(short)))
+                    .collect::<Map>()
             },
         )
         .api(

@@ -3,6 +3,7 @@
 //! the scripts read. Which cards a game uses (variant, solo) is the scripts' filter.
 
 use super::data_error::{check_schema, parse, DataError};
+use super::names::{short_names, SHORT};
 use super::space::Terrain;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -171,6 +172,27 @@ impl Cards {
         self.cards.iter().find(|c| c.name == name)
     }
 
+    /// Every card's short name by id (see `names::abbreviate`): the name where it fits in
+    /// `SHORT` characters, no two alike.
+    pub fn short_names(&self) -> BTreeMap<String, String> {
+        let shorts = short_names(self.cards.iter().map(|c| c.name.as_str()), SHORT);
+        self.cards
+            .iter()
+            .map(|c| c.id.clone())
+            .zip(shorts)
+            .collect()
+    }
+
+    /// The card called `name`, or whose short name is `name`, whatever the case.
+    pub fn lookup(&self, name: &str) -> Option<&Card> {
+        let name = name.trim().to_lowercase();
+        let shorts = self.short_names();
+        self.cards.iter().find(|c| {
+            c.name.to_lowercase() == name
+                || shorts.get(&c.id).is_some_and(|s| s.to_lowercase() == name)
+        })
+    }
+
     pub fn is_cloister(&self, id: &str) -> bool {
         self.get(id).is_some_and(|c| c.cloister)
     }
@@ -270,6 +292,23 @@ pub(crate) mod tests {
             Some(1.0)
         );
         assert!(all.get("S08").unwrap().effect.is_empty());
+    }
+
+    #[test]
+    fn a_card_is_found_by_its_name_or_short_name_in_any_case() {
+        let all = cards();
+        assert_eq!(all.short_names()["L3"], "CloistOff");
+        assert_eq!(all.short_names()["G01"], "Priory");
+        for name in ["Priory", "priory", " PRIORY "] {
+            assert_eq!(
+                all.lookup(name).map(|c| c.id.as_str()),
+                Some("G01"),
+                "{name}"
+            );
+        }
+        assert_eq!(all.lookup("cloistoff").unwrap().name, "Cloister Office");
+        assert_eq!(all.lookup("builders' market").unwrap().id, "G13");
+        assert!(all.lookup("Priori").is_none());
     }
 
     #[test]

@@ -1,12 +1,19 @@
 //! Text pictures for the scripts' `view()`: a landscape as a grid of spaces. Each cell
 //! is the terrain's letter (W water, C coast, P plains, H hillside, M mountain), then
-//! what lies there (a card id, `forest`, `moor`), then the clergyman on it in brackets.
+//! what lies there (a card as the caller names it, `forest`, `moor`, `^` on the
+//! mountain's lower row, one space with the row above), then the clergyman on it in
+//! brackets.
 //! The wheel's text is its `Display`.
 
 use super::landscape::Landscape;
+use super::names::SHORT;
 use super::space::Content;
 
-const CELL: usize = 10;
+/// A cell of card ids (`P L3(P)`), as `to_string` shows a landscape to a script's author.
+pub const ID_CELL: usize = 10;
+/// A cell of short names (`P CloistOff(P)`): the terrain letter and a space, the name,
+/// a clergyman's mark, a space.
+pub const NAME_CELL: usize = SHORT + 6;
 
 /// The mark of a clergyman in pictures: the digit a name ends with ("lay1" → 1),
 /// otherwise its first letter in capitals ("prior" → P).
@@ -21,7 +28,7 @@ pub fn clergy_mark(name: &str) -> String {
     }
 }
 
-fn cell(l: &Landscape, col: i32, row: i32) -> String {
+fn cell(l: &Landscape, col: i32, row: i32, card: &dyn Fn(&str) -> String) -> String {
     let Some(key) = l.key((col, row)) else {
         return String::new();
     };
@@ -35,7 +42,7 @@ fn cell(l: &Landscape, col: i32, row: i32) -> String {
             Content::Empty => String::new(),
             Content::Forest => "forest".to_owned(),
             Content::Moor => "moor".to_owned(),
-            Content::Building(id) | Content::Settlement(id) => id.clone(),
+            Content::Building(id) | Content::Settlement(id) => card(id),
         }
     };
     let clergy = match l.clergy_at(key).filter(|_| key == (col, row)) {
@@ -45,8 +52,9 @@ fn cell(l: &Landscape, col: i32, row: i32) -> String {
     format!("{} {what}{clergy}", space.terrain.letter())
 }
 
-/// The landscape, one line per row, with column numbers above and row numbers left.
-pub fn render_landscape(l: &Landscape) -> String {
+/// The landscape, one line per row, with column numbers above and row numbers left, in
+/// cells `width` characters wide, a card written as `card` names it.
+pub fn render_landscape(l: &Landscape, width: usize, card: &dyn Fn(&str) -> String) -> String {
     let (top, bottom) = l.rows();
     let cols: Vec<i32> = l.spaces().map(|((c, _), _)| c).collect();
     let (Some(left), Some(right)) = (cols.iter().min(), cols.iter().max()) else {
@@ -54,12 +62,12 @@ pub fn render_landscape(l: &Landscape) -> String {
     };
     let mut out = format!("{:>4}", "");
     for c in *left..=*right {
-        out += &format!("{:<CELL$}", c);
+        out += &format!("{c:<width$}");
     }
     for r in top..=bottom {
         out += &format!("\n{r:>3} ");
         for c in *left..=*right {
-            out += &format!("{:<CELL$}", cell(l, c, r));
+            out += &format!("{:<width$}", cell(l, c, r, card));
         }
     }
     out.lines()
@@ -87,13 +95,22 @@ mod tests {
         let mut l = heartland();
         l.add_plot(0, &t.plots["mountain"]).unwrap();
         l.place_clergy((4, 1), "prior").unwrap();
-        let text = render_landscape(&l);
+        let ids = |id: &str| id.to_owned();
+        let text = render_landscape(&l, ID_CELL, &ids);
         let expected = [
             "    0         1         2         3         4         5         6",
             "  0 P moor    P forest  P forest  P         H L1      H         M",
             "  1 P moor    P forest  P L2      P         P L3(P)   H         M ^",
         ];
         assert_eq!(text, expected.join("\n"));
-        assert_eq!(render_landscape(&Landscape::default()), "(no spaces)");
+        let named = render_landscape(&l, 14, &|id: &str| format!("card {id}"));
+        assert!(
+            named.contains("  1 P moor        P forest      P card L2     P "),
+            "{named}"
+        );
+        assert_eq!(
+            render_landscape(&Landscape::default(), ID_CELL, &ids),
+            "(no spaces)"
+        );
     }
 }

@@ -141,6 +141,22 @@ pub const TURNS: Hook = Hook {
     returns: "how many turns were played (tiles placed, rounds), a whole number; `bench` reports turns per second",
 };
 
+pub const CARD_TEXT: Hook = Hook {
+    name: "card_text",
+    params: &["name"],
+    required: false,
+    when: "the REPL's `card NAME`, the name as typed (`view_options()` gives the width)",
+    returns: "`()` when nothing of the game has that name, else what it is, costs and does and where it is now, as text",
+};
+
+pub const CARD_NAMES: Hook = Hook {
+    name: "card_names",
+    params: &[],
+    required: false,
+    when: "`card` alone, a name `card_text` does not know (the nearest are suggested), Tab completion after `card`",
+    returns: "the names `card` knows, an array of strings (`()`: none)",
+};
+
 /// For a terminal: each hook, when it is called and what it returns.
 pub fn text(hooks: &[Hook]) -> String {
     hooks
@@ -177,7 +193,7 @@ pub fn markdown(hooks: &[Hook]) -> String {
 }
 
 /// The rules' hooks, called with `this` bound to the game state (but `check_data`).
-pub const RULES: [Hook; 14] = [
+pub const RULES: [Hook; 16] = [
     SETUP,
     MOVES,
     PLAY,
@@ -192,6 +208,8 @@ pub const RULES: [Hook; 14] = [
     DESCRIBE_MOVE,
     WHY_NOT,
     TURNS,
+    CARD_TEXT,
+    CARD_NAMES,
 ];
 
 pub const CHOOSE: Hook = Hook {

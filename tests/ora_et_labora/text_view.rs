@@ -1,0 +1,212 @@
+//! The text table as a player reads it (issue 33, parts 2 and 6): cards by their names
+//! (short names in the landscapes, explained by `show --legend`), `card NAME`, goods named
+//! alike by the wheel and the goods list, and a status line true in every phase.
+
+use super::Oel;
+use crate::common::houserules;
+
+/// What `show` prints for the game in `o` (no terminal: no width).
+fn view(o: &Oel) -> String {
+    o.g.text("state.view()")
+}
+
+/// The words of `text` that are card ids of the game in `o` ("G13", "L1", "S03").
+fn card_ids_in(o: &Oel, text: &str) -> Vec<String> {
+    let ids: Vec<String> = o.g.eval("state.cards.ids()").into_typed_array().unwrap();
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| ids.iter().any(|id| id == w))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// A piped session on `variant` (seed 1): what it printed, checked to have succeeded.
+fn session(variant: &str, input: &str) -> String {
+    let run = houserules(&["play", variant, "--seed", "1"], input);
+    assert!(run.ok, "{}\n{}", run.stdout, run.stderr);
+    run.stdout
+}
+
+/// `shown` against snapshot `name` in tests/snapshots/; where the unfinished game is kept
+/// (a fresh temporary folder each run) left out.
+fn snapshot(name: &str, shown: &str) {
+    insta::with_settings!({
+        snapshot_path => "../snapshots",
+        filters => vec![(r"saved in \S+/unfinished\.save", "saved in [DATA]/unfinished.save")],
+    }, {
+        insta::assert_snapshot!(name, shown);
+    });
+}
+
+const FIRST_MOVES: &str = "show\nshow --legend\ncard Priory\nfell trees at 1,0\nuse Clay Mound at 4,0 > with a lay brother\nbuild Priory (1 wood, 1 clay) > at 3,1 > with the prior\nshow\nlog\n";
+
+#[test]
+fn the_ireland_table_its_legend_a_card_and_the_first_moves() {
+    snapshot(
+        "ireland_first_moves",
+        &session("ora-et-labora-solo-ireland", FIRST_MOVES),
+    );
+}
+
+#[test]
+fn the_france_table_its_legend_a_card_and_the_first_moves() {
+    snapshot(
+        "france_first_moves",
+        &session("ora-et-labora-solo-france", FIRST_MOVES),
+    );
+}
+
+#[test]
+fn card_priory_tells_its_cost_terrain_function_values_and_place() {
+    let shown = session("ora-et-labora-solo-ireland", "card Priory\n");
+    assert_eq!(
+        session("ora-et-labora-solo-ireland", "card pRIORY\n"),
+        shown
+    );
+    snapshot("card_priory", &shown);
+}
+
+#[test]
+fn landscapes_name_cards_never_by_id_and_the_legend_explains_each_short_name() {
+    let mut o = Oel::ireland();
+    o.play("fell trees at 1,0");
+    o.play("use Clay Mound at 4,0 > with a lay brother");
+    o.play("build Priory (1 wood, 1 clay) > at 3,1 > not now");
+    o.pass_until(13);
+    let shown = view(&o);
+    assert_eq!(card_ids_in(&o, &shown), Vec::<String>::new(), "{shown}");
+    assert!(
+        shown.contains(
+            "production wheel: 10 wood, 10 clay (gone: peat, grain, livestock, coin, joker)\n"
+        ),
+        "{shown}"
+    );
+    for name in [
+        "P Priory",
+        "H ClayMound(1)",
+        "P StMerch",
+        "P PCoalKiln",
+        "P CloistOff",
+    ] {
+        assert!(shown.contains(name), "{name} in {shown}");
+    }
+    let legend = o.g.text("state.legend(())");
+    for pair in [
+        "StMerch = Stone Merchant",
+        "PCoalKiln = Peat Coal Kiln",
+        "CloistOff = Cloister Office",
+        "ClayMound = Clay Mound",
+    ] {
+        assert!(legend.contains(pair), "{pair} in {legend}");
+    }
+    assert!(
+        !legend.contains("Priory ="),
+        "a whole name needs no legend: {legend}"
+    );
+    assert!(
+        !legend.contains("Builders"),
+        "only the cards shown: {legend}"
+    );
+    for sign in [
+        "W water",
+        "^ marks",
+        "(P)",
+        "(1) (2) the lay brothers",
+        "forest or moor",
+    ] {
+        assert!(legend.contains(sign), "{sign} in {legend}");
+    }
+    let place = |name: &str| o.g.text(&format!("state.card_text(\"{name}\")"));
+    assert!(place("Builders' Market").contains("now: out of the game (built over"));
+    assert!(place("stmerch").contains("now: in the neutral player's landscape at 0,0\n"));
+    assert!(place("Priory").contains("now: in your landscape at 3,1\n"));
+    assert!(place("Hamlet").contains(
+        "now: not yet in play: it comes to your hand at the end of settlement phase B (round 16)"
+    ));
+    assert!(place("Artists' Colony").contains("now: in your hand of settlements"));
+    assert!(place("Slaughterhouse").contains("now: in the display"));
+    assert!(o.g.eval("state.card_text(\"Priori\")").is_unit());
+}
+
+#[test]
+fn a_whole_game_s_log_and_last_table_name_cards_never_by_id() {
+    let shown = session("ora-et-labora-solo-france", "auto\nlog\nshow\n");
+    let o = Oel::variant("ora-et-labora-solo-france", &[]);
+    assert_eq!(card_ids_in(&o, &shown), Vec::<String>::new(), "{shown}");
+    assert!(shown.contains("neutral builds"), "{shown}");
+}
+
+#[test]
+fn the_status_line_names_the_next_settlement_phase_in_every_phase() {
+    let mut o = Oel::ireland();
+    let next = |o: &Oel| {
+        let shown = view(o);
+        let at = shown
+            .find("next settlement phase: ")
+            .expect("a status line");
+        shown[at..].split(';').next().unwrap().to_owned()
+    };
+    assert_eq!(next(&o), "next settlement phase: A in round 12");
+    o.pass_until(12);
+    assert_eq!(o.phase(), "neutral_build");
+    assert_eq!(next(&o), "next settlement phase: B in round 16");
+    while o.phase() != "actions" {
+        o.pass_once();
+    }
+    assert_eq!(o.round(), 12);
+    assert_eq!(next(&o), "next settlement phase: B in round 16");
+    o.pass_until(31);
+    assert_eq!(o.phase(), "actions");
+    assert_eq!(next(&o), "next settlement phase: E in round 31");
+    while o.phase() == "actions" {
+        o.pass_once();
+    }
+    assert!(view(&o).contains("settlement phase E"), "{}", view(&o));
+    assert_eq!(next(&o), "next settlement phase: none");
+}
+
+#[test]
+fn the_wheel_and_the_goods_list_name_goods_alike_with_plurals_right() {
+    let mut o = Oel::ireland();
+    let shown = view(&o);
+    assert!(
+        shown.contains(
+            "production wheel: 2 wood, 2 peat, 2 grain, 2 livestock, 2 clay, 2 coins, the joker 2\n"
+        ),
+        "{shown}"
+    );
+    assert!(shown.contains("work contracts cost 1 coin (or"), "{shown}");
+    o.play("use Farmyard at 2,1 > with a lay brother > livestock");
+    o.give("coal 1, coin5 1, coin 1");
+    let shown = view(&o);
+    assert!(shown.contains(" 0 livestock,"), "{shown}");
+    assert!(
+        shown.contains("your goods: 1 peat coal, 2 livestock, 1 coin, 1 5-coin\n"),
+        "{shown}"
+    );
+    for word in ["sheep", "coin5", "1 coins", "1 points", "1 actions"] {
+        assert!(!shown.contains(word), "`{word}` in {shown}");
+    }
+    assert!(shown.contains("1 action left"), "{shown}");
+}
+
+#[test]
+fn a_name_not_found_gets_the_nearest_names_and_what_to_do() {
+    let shown = houserules(
+        &["play", "ora-et-labora-solo-ireland", "--seed", "1"],
+        "card Priori\ncard cloister\ncard xyzzy\ncard\ncard builders' market\n",
+    )
+    .stdout;
+    crate::common::assert_in_order(
+        &shown,
+        &[
+            "error: card: no card `Priori` in this game",
+            "help: did you mean `card Priory`? (`card` alone lists the cards)",
+            "help: did you mean Cloister Chapter House, Cloister Courtyard, Cloister Office or Cloister Workshop?",
+            "error: card: no card `xyzzy` in this game",
+            "help: `card` alone lists the cards; Tab completes a name",
+            "the cards of this game:\nAlehouse, Artists' Colony,",
+            "Builders' Market — start building, not a cloister",
+            "now: in the neutral player's landscape at 0,0",
+        ],
+    );
+}
