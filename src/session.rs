@@ -327,6 +327,9 @@ impl Session {
             // A step refused is explained in the position it was typed in.
             let outcome = match self.rules.moves(&mut self.state).map(|m| pick(&m, step)) {
                 Ok(Ok(mv)) => self.play_move(&mv, by).map(|()| mv.label.to_string()),
+                Ok(Err(refusal)) if i > 0 && self.rules.question(&mut self.state)?.is_none() => {
+                    Err(nothing_more_asked(refusal, &played))
+                }
                 Ok(Err(refusal)) => Err(self.explained(refusal, step)?),
                 Err(e) => Err(e),
             };
@@ -567,6 +570,19 @@ pub fn result_text(score: &Map) -> String {
 }
 
 /// Finds a move by label, or by its 1-based number in `moves`.
+/// A step typed after a move that was already whole: the steps before it asked for
+/// nothing more (a question answered by the rules, say the only clergyman free).
+fn nothing_more_asked(refusal: Diagnostic, played: &[String]) -> Diagnostic {
+    let whole = played.join(STEP);
+    Diagnostic {
+        message: format!("`{whole}` was a whole move: nothing more was asked"),
+        ..refusal
+    }
+    .with_help(format!(
+        "type `{whole}` alone (`moves` lists what may follow)"
+    ))
+}
+
 pub fn pick(moves: &[Move], choice: &str) -> Result<Move, Diagnostic> {
     let choice = choice.trim();
     if let Some(m) = moves.iter().find(|m| m.label == choice) {

@@ -466,3 +466,34 @@ fn a_save_loads_as_the_game_played_after_the_variants_default_changed() {
     );
     assert_eq!(loaded.log(), s.log());
 }
+
+#[test]
+fn a_step_typed_after_a_whole_move_says_the_move_was_whole() {
+    let lib = library();
+    let mut s = Session::new(
+        &lib,
+        "ora-et-labora-solo-ireland",
+        &[],
+        1,
+        Limits::default(),
+    )
+    .unwrap();
+    s.play("use Cloister Office at 4,1 > with a lay brother")
+        .unwrap();
+    s.play("use Farmyard at 2,1 > with the prior > grain")
+        .unwrap();
+    // Only one lay brother is free: no clergyman is asked for.
+    let played = s.moves_played();
+    let e = s
+        .play("use Clay Mound at 4,0 > with a lay brother")
+        .unwrap_err();
+    assert_eq!(e.kind, Kind::Refused);
+    assert!(
+        e.message
+            .contains("`use Clay Mound at 4,0` was a whole move"),
+        "{}",
+        e.message
+    );
+    assert_eq!(s.moves_played(), played, "the game is unchanged");
+    s.play("use Clay Mound at 4,0").unwrap();
+}

@@ -102,11 +102,9 @@ fn settling_asks_which_goods_to_hand_in_and_suggests_keeping_the_beer() {
         "the suggestion keeps the beer: {offered:?}"
     );
     assert!(offered.iter().any(|m| m.contains("beer")), "{offered:?}");
-    let suggested =
-        o.g.text("state.describe_move(state.frame.ask.options[0].value)");
+    let suggested = o.g.text("state.describe_move(state.frame.ask.options[0])");
     assert_eq!(suggested, "suggested", "{offered:?}");
-    let other =
-        o.g.text("state.describe_move(state.frame.ask.options[1].value)");
+    let other = o.g.text("state.describe_move(state.frame.ask.options[1])");
     assert!(other.starts_with("gives "), "{other}");
     let from = o.event_count();
     o.play("pay 1 wood, 1 peat, 8 grain");
@@ -157,7 +155,7 @@ fn money_overpaid_comes_back_as_coins_and_is_told() {
     o.play("use Builders' Market at 3,0 > with a lay brother > pay 2 coins for 2 wood, 2 clay, 1 stone and 1 straw");
     assert_eq!(o.moves(), ["pay 2 coins", "pay 1 5-coin"]);
     assert_eq!(
-        o.g.text("state.describe_move(state.frame.ask.options[1].value)"),
+        o.g.text("state.describe_move(state.frame.ask.options[1])"),
         "gives 1 5-coin instead of 2 coins; 3 coins back"
     );
     let from = o.event_count();
@@ -463,4 +461,25 @@ fn forgers_workshop_five_coins_or_a_5_coin() {
         ["pay 5 coins", "pay 1 5-coin"],
     );
     assert_eq!(left, ["1 5-coin, 1 reliquary", "5 coins, 1 reliquary"]);
+}
+
+#[test]
+fn the_repl_lists_the_ways_to_pay_with_what_each_gives_up_and_tells_the_payment() {
+    super::piped_session(
+        IRELAND,
+        "3",
+        "use Cloister Office at 4,1 > with a lay brother\nfell trees at 1,0\n\
+         use Farmyard at 2,1 > with the prior > grain\ncut peat at 0,0\n\
+         build Stone Merchant (1 wood) > at 3,0\nuse Stone Merchant at 3,0\n1 time\nmoves\n\
+         pay 1 peat, 2 grain\n",
+        &[
+            "how do you pay 2 food, 1 energy?",
+            "pay 1 wood, 2 grain",
+            "suggested",
+            "pay 1 peat, 2 grain",
+            "gives 1 peat instead of 1 wood; 1 energy more than needed",
+            "you hand in 1 peat, 2 grain",
+            "you receive 1 stone",
+        ],
+    );
 }
