@@ -152,7 +152,7 @@ fn priory_carries_out_the_function_of_a_building_with_your_prior_on_it() {
 #[test]
 fn priory_carries_out_a_neutral_building_with_the_neutral_prior_on_it() {
     let mut o = built("G01", "coin 5");
-    o.play("work contract on Builders' Market at 0,0 > pay 1 coin > the neutral prior");
+    o.play("work contract on Builders' Market at 0,0 > the neutral prior");
     o.play("pay 2 coins for 2 wood, 2 clay, 1 stone and 1 straw");
     assert_eq!(o.goods(), "2 wood, 1 straw, 2 clay, 2 coins, 1 stone");
     o.play("use Priory at 3,0 > with a lay brother > the neutral Builders' Market at 0,0");
@@ -475,7 +475,7 @@ fn stone_merchant_offers_no_trade_without_energy() {
 #[test]
 fn builders_market_is_used_by_work_contract_for_a_coin() {
     let mut o = with("coin 3");
-    o.play("work contract on Builders' Market at 0,0 > pay 1 coin > a neutral lay brother");
+    o.play("work contract on Builders' Market at 0,0 > a neutral lay brother");
     assert_eq!(
         options(&mut o),
         [
@@ -496,7 +496,7 @@ fn builders_market_is_used_by_work_contract_for_a_coin() {
 #[test]
 fn builders_market_offers_no_trade_when_the_contract_leaves_too_few_coins() {
     let mut o = with("coin 2");
-    o.play("work contract on Builders' Market at 0,0 > pay 1 coin > a neutral lay brother");
+    o.play("work contract on Builders' Market at 0,0 > a neutral lay brother");
     assert_eq!(o.goods(), "1 coin", "the contract paid, no trade");
 }
 
@@ -695,7 +695,7 @@ fn cottage_gives_its_malt_before_the_neighbour_so_a_brewery_may_brew_it() {
 fn a_start_building_on_the_neutral_heartland_is_used_by_work_contract() {
     let mut o = with("coin 2");
     o.place_neutral("I03", 1, 0);
-    o.play("work contract on Granary at 1,0 > pay 1 coin > a neutral lay brother");
+    o.play("work contract on Granary at 1,0 > a neutral lay brother");
     o.play("pay 1 coin for 4 grain and 1 book");
     assert_eq!(o.goods(), "4 grain, 1 book");
     assert_eq!(o.g.text("state.neutral.clergy_at(1, 0)"), "lay1");
@@ -705,7 +705,7 @@ fn a_start_building_on_the_neutral_heartland_is_used_by_work_contract() {
 fn a_neutral_cottage_uses_a_neutral_neighbour() {
     let mut o = with("coin 1");
     o.place_neutral("I10", 2, 0);
-    o.play("work contract on Cottage at 2,0 > pay 1 coin > a neutral lay brother");
+    o.play("work contract on Cottage at 2,0 > a neutral lay brother");
     assert_eq!(options(&mut o), ["the neutral Farmyard at 2,1", "none"]);
     o.play("the neutral Farmyard at 2,1 > livestock");
     assert_eq!(o.goods(), "2 livestock, 1 malt");

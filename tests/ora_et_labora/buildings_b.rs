@@ -108,8 +108,8 @@ fn building_the_whiskey_distillery_raises_the_work_contract_price_to_2_coins() {
     o.give("clay 2, straw 2, coin 3");
     display(&mut o, "I21");
     assert_eq!(o.g.int("state.work_price()"), 1);
-    o.play("work contract on Builders' Market at 0,0");
-    assert!(o.has_move("pay 1 coin"));
+    o.play("work contract on Builders' Market at 0,0 > a neutral lay brother");
+    assert_eq!(o.count("coin"), 2, "1 coin paid");
     let mut o = Oel::ireland();
     o.give("clay 2, straw 2, coin 4");
     display(&mut o, "I21");
@@ -119,9 +119,8 @@ fn building_the_whiskey_distillery_raises_the_work_contract_price_to_2_coins() {
     assert_eq!(o.goods(), "4 coins");
     assert!(!in_display(&o, "I21"));
     assert_eq!(o.g.int("state.work_price()"), 2);
-    o.play("work contract on Builders' Market at 0,0");
-    assert!(o.has_move("pay 2 coins"));
-    assert!(!o.has_move("pay 1 coin"));
+    o.play("work contract on Builders' Market at 0,0 > a neutral lay brother");
+    assert_eq!(o.count("coin"), 2, "2 coins paid");
 }
 
 // ---------------------------------------------------------------- Quarry B (G22)

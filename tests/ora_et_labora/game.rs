@@ -90,7 +90,7 @@ fn the_joker_may_stand_in_for_a_good_and_produces_a_good_whose_indicator_is_gone
     assert_eq!(o.count("clay"), 2);
     o.pass_until(2);
     o.give("coin 1");
-    o.play("work contract on Clay Mound at 4,0 > pay 1 coin > a neutral lay brother > 3 clay (the joker)");
+    o.play("work contract on Clay Mound at 4,0 > a neutral lay brother > 3 clay (the joker)");
     assert_eq!(o.count("clay"), 5);
     assert_eq!(o.g.int("state.wheel.amount(\"joker\")"), 0);
     assert_eq!(
@@ -133,10 +133,10 @@ fn all_three_clergymen_placed_come_back_at_the_start_of_the_next_round() {
 fn the_neutral_clergy_come_back_like_yours_and_a_contract_needs_a_free_one() {
     let mut o = Oel::ireland();
     o.give("coin 5");
-    o.play("work contract on Clay Mound at 4,0 > pay 1 coin > a neutral lay brother");
-    o.play("work contract on Farmyard at 2,1 > pay 1 coin > a neutral lay brother > grain");
+    o.play("work contract on Clay Mound at 4,0 > a neutral lay brother");
+    o.play("work contract on Farmyard at 2,1 > a neutral lay brother > grain");
     o.pass_until(2);
-    o.play("work contract on Cloister Office at 4,1 > pay 1 coin");
+    o.play("work contract on Cloister Office at 4,1");
     assert_eq!(o.g.int("state.neutral.placed_clergy().len()"), 3);
     assert_eq!(
         o.count("coin"),
@@ -326,7 +326,7 @@ fn the_neutral_prior_may_use_a_new_building_at_the_work_contract_price() {
         o.moves(),
         ["neutral prior on Malthouse at 3,0", "no neutral prior"]
     );
-    o.play("neutral prior on Malthouse at 3,0 > pay 1 coin > 2 times");
+    o.play("neutral prior on Malthouse at 3,0 > 2 times");
     assert_eq!(o.goods(), "2 straw, 2 malt");
     assert_eq!(o.g.text("state.neutral.clergy_at(3, 0)"), "prior");
     assert_eq!(o.phase(), "settle");
@@ -349,9 +349,7 @@ fn building_the_whiskey_distillery_raises_the_work_contract_price_to_2() {
     o.give("clay 2, straw 2, coin 3");
     o.play("build Whiskey Distillery (2 straw, 2 clay) > at 3,0 > not now");
     assert_eq!(o.g.int("state.work_price()"), 2);
-    o.play("work contract on Clay Mound at 4,0");
-    assert_eq!(o.moves(), ["pay 2 coins"]);
-    o.play("pay 2 coins > a neutral lay brother");
+    o.play("work contract on Clay Mound at 4,0 > a neutral lay brother");
     assert_eq!(o.count("coin"), 1);
     // A whiskey is accepted as a present instead.
     o.give("whiskey 1");

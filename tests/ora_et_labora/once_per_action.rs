@@ -29,7 +29,7 @@ fn the_cottage_is_not_reached_again_through_the_priory() {
 #[test]
 fn the_priory_still_reaches_another_prior_from_the_cottage() {
     let mut o = priory_and_cottage("coin 5");
-    o.play("work contract on Builders' Market at 0,0 > pay 1 coin > the neutral prior");
+    o.play("work contract on Builders' Market at 0,0 > the neutral prior");
     o.play("pay 2 coins for 2 wood, 2 clay, 1 stone and 1 straw");
     o.play("use Cottage at 3,1 > with the prior > your Priory at 3,0");
     assert_eq!(
