@@ -18,7 +18,17 @@ const SMALL: Font = Font::new(9.5).middle().fill("#444");
 
 /// A cost as words, goods by their names ("2 clay", "1 livestock"); parts of 0 left out.
 fn cost_text(cost: &BTreeMap<String, i64>, goods: Option<&GoodsTable>) -> Vec<String> {
-    cost.iter()
+    // As `cost_text` in base.rhai writes it: goods in the table's order, then money,
+    // food and energy.
+    let order = |key: &str| {
+        let measure = ["coins", "food", "energy"].iter().position(|m| *m == key);
+        goods
+            .and_then(|t| t.index(key))
+            .unwrap_or(usize::MAX - 3 + measure.unwrap_or(0))
+    };
+    let mut cost: Vec<_> = cost.iter().collect();
+    cost.sort_by_key(|(key, _)| order(key));
+    cost.into_iter()
         .filter(|(_, n)| **n > 0)
         .map(|(key, n)| {
             let def = goods.and_then(|t| t.index(key).map(|i| t.def(i)));
@@ -159,5 +169,17 @@ mod tests {
         assert_eq!(joined(&items, 15), ["2 clay, 3 wood,", "1 straw"]);
         assert_eq!(joined(&items, 14), ["2 clay,", "3 wood,", "1 straw"]);
         assert_eq!(joined(&items, 40), ["2 clay, 3 wood, 1 straw"]);
+    }
+
+    #[test]
+    fn a_cost_lists_goods_in_the_tables_order_then_food_and_energy() {
+        let table = crate::games::ora_et_labora::goods_table::tests::table();
+        let cost: BTreeMap<String, i64> = [("clay", 3), ("straw", 1), ("energy", 1), ("food", 5)]
+            .map(|(k, n)| (k.to_owned(), n))
+            .into();
+        assert_eq!(
+            cost_text(&cost, Some(&table)),
+            ["1 straw", "3 clay", "5 food", "1 energy"]
+        );
     }
 }
