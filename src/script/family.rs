@@ -49,6 +49,13 @@ pub trait Family: Sync {
         None
     }
 
+    /// The names a host object of the family's data gives to things (a card's name),
+    /// which scripts may turn into the names of functions they call: a house rule's
+    /// function of that name is not reported as one nothing calls (see `lint.rs`).
+    fn data_names(&self, _value: &Dynamic) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The table as an SVG picture, or `None` when the family draws no picture.
     fn svg(&self, _input: PictureInput) -> Option<Result<String, String>> {
         None

@@ -4,12 +4,17 @@
 //! parameters (it would be a new function beside the old rule).
 //!
 //! Only the scripts a derived variant adds are checked: a game's own scripts define
-//! functions that the host or other scripts find by name at run time.
+//! functions that the host or other scripts find by name at run time. Those found by a
+//! computed name are known by how they are found: `Fn("frame_" + kind)` reaches every
+//! function whose name starts with `frame_`, and a name computed otherwise
+//! (`Fn(this.function_of(card))`) the functions named after the data's names (a card
+//! "Work Prize" gives `work_prize`, see [`words::snake_case`](super::words::snake_case)).
 
 use super::api::hooks;
 use super::diagnostics::Sources;
+use super::words::snake_case;
 use crate::diagnostic::{Diagnostic, Kind};
-use rhai::{ASTNode, Expr, Stmt, AST};
+use rhai::{ASTNode, Dynamic, Expr, Stmt, AST};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Functions the host calls by name: the rules contract and the bots' hooks.
@@ -17,14 +22,38 @@ fn hooks<'a>() -> impl Iterator<Item = &'a str> {
     hooks::RULES.iter().chain(&hooks::BOTS).map(|h| h.name)
 }
 
+/// The function names a computed `Fn(…)` may make from the data: every string in the
+/// data's plain tables and every name `named` finds in a host object (a family's cards),
+/// as identifiers.
+pub fn data_names(data: &rhai::Map, named: impl Fn(&Dynamic) -> Vec<String>) -> BTreeSet<String> {
+    fn walk(value: &Dynamic, named: &dyn Fn(&Dynamic) -> Vec<String>, out: &mut BTreeSet<String>) {
+        if let Some(text) = value.read_lock::<rhai::ImmutableString>() {
+            out.insert(snake_case(&text));
+        } else if let Some(map) = value.read_lock::<rhai::Map>() {
+            map.values().for_each(|v| walk(v, named, out));
+        } else if let Some(array) = value.read_lock::<rhai::Array>() {
+            array.iter().for_each(|v| walk(v, named, out));
+        } else {
+            out.extend(named(value).iter().map(|n| snake_case(n)));
+        }
+    }
+    let mut out = BTreeSet::new();
+    data.values().for_each(|v| walk(v, &named, &mut out));
+    out
+}
+
 /// Checks layers `from..` of `layers` (file name, compiled script) against every layer
-/// below each; `texts` holds each file's text, to point at a function's line.
+/// below each; `texts` holds each file's text, to point at a function's line, and
+/// `names` the function names made from the data (see [`data_names`]). Every function
+/// nothing reaches is reported, in one diagnostic at the first.
 pub fn check_overrides(
     layers: &[(String, AST)],
     from: usize,
     texts: &BTreeMap<String, String>,
+    names: &BTreeSet<String>,
 ) -> Result<(), Diagnostic> {
-    let (called, dynamic) = called_names(layers);
+    let reach = Reach::of(layers);
+    let mut unused: Vec<(&str, &str, Option<&str>)> = Vec::new();
     for (i, (file, ast)) in layers.iter().enumerate().skip(from) {
         let below: Vec<(&str, usize, &str)> = layers[..i]
             .iter()
@@ -40,10 +69,7 @@ pub fn check_overrides(
             }
             if let Some(&(_, other, other_file)) = below.iter().rev().find(|&&(n, _, _)| n == name)
             {
-                let line = at_fn(texts, other_file, name, String::new())
-                    .location()
-                    .and_then(|at| at.line)
-                    .unwrap_or(1);
+                let line = line_of(texts, other_file, name).unwrap_or(1);
                 let message = format!(
                     "`{name}` here has {arity} parameter(s), but {other_file}:{line} defines it with {other}: this would be a new function and the old rule would quietly stay"
                 );
@@ -51,29 +77,60 @@ pub fn check_overrides(
                     "give `{name}` {other} parameter(s), as the rule it replaces"
                 )));
             }
-            // `anon$…`: a closure (`|x| …`), called where it is written.
-            if dynamic
-                || hooks().any(|h| h == name)
-                || name.starts_with("bot_")
-                || name.starts_with("anon$")
-                || called.contains(name)
-            {
-                continue;
+            if !reach.reaches(name, names) {
+                let nearest = below
+                    .iter()
+                    .map(|&(n, _, _)| n)
+                    .chain(hooks())
+                    .map(|n| (distance(n, name), n))
+                    .min()
+                    .filter(|&(d, _)| close(d, name))
+                    .map(|(_, n)| n);
+                unused.push((file, name, nearest));
             }
-            let nearest = below
-                .iter()
-                .map(|&(n, _, _)| n)
-                .chain(hooks())
-                .min_by_key(|n| distance(n, name))
-                .unwrap_or("score");
-            let message = format!("`fn {name}` replaces no rule and nothing calls it");
-            return Err(at_fn(texts, file, name, message)
-                .with_help(format!(
-                    "did you mean `{nearest}`? A house rule replaces a function of the same name and number of parameters (scripts/README.md lists the hooks)"
-                )));
         }
     }
-    Ok(())
+    // In the order of the files and of their lines (a script's functions come unordered).
+    let place = |&(f, n, _): &(&str, &str, _)| {
+        (
+            layers.iter().position(|(l, _)| l == f),
+            line_of(texts, f, n),
+        )
+    };
+    unused.sort_by_key(place);
+    let Some(&(file, name, _)) = unused.first() else {
+        return Ok(());
+    };
+    let others: Vec<String> = unused[1..]
+        .iter()
+        .map(|&(f, n, _)| match line_of(texts, f, n) {
+            Some(line) => format!("`fn {n}` ({f}:{line})"),
+            None => format!("`fn {n}` ({f})"),
+        })
+        .collect();
+    let message = match others.is_empty() {
+        true => format!("`fn {name}` replaces no rule and nothing calls it"),
+        false => format!(
+            "`fn {name}` replaces no rule and nothing calls it; nor {}",
+            others.join(", ")
+        ),
+    };
+    let guesses: Vec<String> = match unused.as_slice() {
+        [(_, _, Some(nearest))] => vec![format!("did you mean `{nearest}`?")],
+        _ => unused
+            .iter()
+            .filter_map(|&(_, n, nearest)| Some(format!("did you mean `{}` for `{n}`?", nearest?)))
+            .collect(),
+    };
+    let mut help = guesses;
+    help.push("A house rule replaces a function of the same name and number of parameters (scripts/README.md lists the hooks)".into());
+    Err(at_fn(texts, file, name, message).with_help(help.join(" ")))
+}
+
+/// A name at edit distance `d` from `name` is a likely misspelling of it, not another
+/// word (`totl` of `total`, not `double_it` of `lowest`).
+fn close(d: usize, name: &str) -> bool {
+    d <= (name.chars().count() / 3).max(1)
 }
 
 /// A rule file holds functions only: the host never runs top-level statements, so one
@@ -94,38 +151,86 @@ pub fn functions_only(layer: &AST, file: &str, sources: &Sources) -> Result<(), 
     Err(d.with_help("rule files hold functions only: move it into a function (an `import` into the function that uses it)"))
 }
 
-/// Every function name called anywhere, directly, as a method or through `Fn("name")`;
-/// and whether some script makes a function pointer from a computed name (then any new
-/// function may be one it calls, as Ora et Labora's card functions are, and "nothing
-/// calls it" cannot be told).
-fn called_names(layers: &[(String, AST)]) -> (BTreeSet<String>, bool) {
-    let mut names = BTreeSet::new();
-    let mut dynamic = false;
-    for (_, ast) in layers {
-        ast.walk(&mut |path: &[ASTNode]| {
-            // A call is an expression, or a statement of its own (`f();`).
-            let call = match path.last() {
-                Some(ASTNode::Expr(Expr::FnCall(call, _) | Expr::MethodCall(call, _))) => {
-                    Some(call)
-                }
-                Some(ASTNode::Stmt(Stmt::FnCall(call, _))) => Some(call),
-                _ => None,
-            };
-            if let Some(call) = call {
-                names.insert(call.name.to_string());
-                if matches!(call.name.as_str(), "Fn" | "parent") {
-                    match call.args.first() {
-                        Some(Expr::StringConstant(target, _)) => {
-                            names.insert(target.to_string());
+/// How the scripts reach functions: by name (a call, a method call, `Fn("name")`,
+/// `parent("name", …)`), by a name that starts with a fixed prefix (`Fn("frame_" + kind)`),
+/// or by a name computed otherwise.
+struct Reach {
+    called: BTreeSet<String>,
+    prefixes: BTreeSet<String>,
+    computed: bool,
+}
+
+impl Reach {
+    fn of(layers: &[(String, AST)]) -> Reach {
+        let mut reach = Reach {
+            called: BTreeSet::new(),
+            prefixes: BTreeSet::new(),
+            computed: false,
+        };
+        for (_, ast) in layers {
+            ast.walk(&mut |path: &[ASTNode]| {
+                // A call is an expression, or a statement of its own (`f();`).
+                let call = match path.last() {
+                    Some(ASTNode::Expr(Expr::FnCall(call, _) | Expr::MethodCall(call, _))) => {
+                        Some(call)
+                    }
+                    Some(ASTNode::Stmt(Stmt::FnCall(call, _))) => Some(call),
+                    _ => None,
+                };
+                if let Some(call) = call {
+                    reach.called.insert(call.name.to_string());
+                    if matches!(call.name.as_str(), "Fn" | "parent") {
+                        match call.args.first().map(prefix) {
+                            Some(Some((text, true))) => {
+                                reach.called.insert(text);
+                            }
+                            Some(Some((text, false))) => {
+                                reach.prefixes.insert(text);
+                            }
+                            _ => reach.computed |= call.name == "Fn",
                         }
-                        _ => dynamic |= call.name == "Fn",
                     }
                 }
-            }
-            true
-        });
+                true
+            });
+        }
+        reach
     }
-    (names, dynamic)
+
+    /// Whether a function `name` may be called: a hook, a bot's helper, a closure
+    /// (`anon$…`, called where it is written), or reached as [`Reach`] says.
+    fn reaches(&self, name: &str, data_names: &BTreeSet<String>) -> bool {
+        hooks().any(|h| h == name)
+            || name.starts_with("bot_")
+            || name.starts_with("anon$")
+            || self.called.contains(name)
+            || self.prefixes.iter().any(|p| name.starts_with(p.as_str()))
+            || (self.computed && data_names.contains(name))
+    }
+}
+
+/// The text a name expression starts with, and whether that is the whole name:
+/// `"score"` is the whole, `"frame_" + kind` and `` `frame_${kind}` `` start with `frame_`.
+fn prefix(expr: &Expr) -> Option<(String, bool)> {
+    match expr {
+        Expr::StringConstant(text, _) => Some((text.to_string(), true)),
+        Expr::FnCall(call, _) if call.name == "+" => match call.args.first()? {
+            Expr::StringConstant(text, _) if !text.is_empty() => Some((text.to_string(), false)),
+            _ => None,
+        },
+        Expr::InterpolatedString(parts, _) => match parts.first()? {
+            Expr::StringConstant(text, _) if !text.is_empty() => Some((text.to_string(), false)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The line of `fn name` in `file`.
+fn line_of(texts: &BTreeMap<String, String>, file: &str, name: &str) -> Option<usize> {
+    at_fn(texts, file, name, String::new())
+        .location()
+        .and_then(|at| at.line)
 }
 
 /// `message` at the line of `fn name` in `file`.
@@ -187,7 +292,8 @@ mod tests {
 
     fn check(scripts: &[(&str, &str)]) -> Result<(), String> {
         let (list, texts) = layers(scripts);
-        check_overrides(&list, 1, &texts).map_err(|d| d.to_string())
+        let names = BTreeSet::from(["work_prize".to_owned()]);
+        check_overrides(&list, 1, &texts, &names).map_err(|d| d.to_string())
     }
 
     const BASE: (&str, &str) = (
@@ -245,24 +351,70 @@ mod tests {
     #[test]
     fn the_games_own_first_scripts_are_not_checked() {
         let (list, texts) = layers(&[BASE, ("more.rhai", "fn lonely() { 1 }\n")]);
-        assert!(check_overrides(&list, 2, &texts).is_ok());
-        assert!(check_overrides(&list, 1, &texts).is_err());
+        let names = BTreeSet::new();
+        assert!(check_overrides(&list, 2, &texts, &names).is_ok());
+        assert!(check_overrides(&list, 1, &texts, &names).is_err());
     }
 
     #[test]
-    fn a_function_pointer_made_from_a_computed_name_may_call_any_new_function() {
+    fn a_function_pointer_made_from_a_prefix_reaches_the_names_with_that_prefix() {
+        for run in ["Fn(\"card_\" + name)", "Fn(`card_${name}`)"] {
+            let base = (
+                "base.rhai",
+                format!("fn run(name) {{ this.call({run}) }}\n"),
+            );
+            let base = (base.0, base.1.as_str());
+            assert_eq!(
+                check(&[base, ("cards.rhai", "fn card_granary() { 1 }\n")]),
+                Ok(())
+            );
+            let e = check(&[base, ("cards.rhai", "fn crad_granary() { 1 }\n")]).unwrap_err();
+            assert!(e.contains("`fn crad_granary` replaces no rule"), "{e}");
+            assert!(
+                check(&[base, ("cards.rhai", "fn run() { 1 }\n")]).is_err(),
+                "arity is still checked"
+            );
+        }
+    }
+
+    #[test]
+    fn a_function_pointer_made_from_a_computed_name_reaches_the_datas_names() {
         let base = (
             "base.rhai",
-            "fn run(name) { this.call(Fn(\"card_\" + name)) }\n",
+            "fn run(card) { this.call(Fn(this.name_of(card))) }\n",
         );
         assert_eq!(
-            check(&[base, ("cards.rhai", "fn card_granary() { 1 }\n")]),
+            check(&[base, ("cards.rhai", "fn work_prize() { 1 }\n")]),
             Ok(())
         );
+        let e = check(&[base, ("cards.rhai", "fn work_prise() { 1 }\n")]).unwrap_err();
+        assert!(e.contains("`fn work_prise` replaces no rule"), "{e}");
+        let without = [BASE, ("cards.rhai", "fn work_prize() { 1 }\n")];
+        assert!(check(&without).is_err(), "no computed name, no data names");
+    }
+
+    #[test]
+    fn every_unused_function_is_reported_with_close_guesses_only() {
+        let e = check(&[
+            BASE,
+            (
+                "house.rhai",
+                "fn double_it() { 2 }\nfn score() { 1 }\nfn totl() { 3 }\n",
+            ),
+        ])
+        .unwrap_err();
         assert!(
-            check(&[base, ("cards.rhai", "fn run() { 1 }\n")]).is_err(),
-            "arity is still checked"
+            e.starts_with("house.rhai:1:1: `fn double_it` replaces no rule and nothing calls it; nor `fn totl` (house.rhai:3)"),
+            "{e}"
         );
+        assert!(e.contains("did you mean `total` for `totl`?"), "{e}");
+        assert!(!e.contains("for `double_it`"), "{e}");
+    }
+
+    #[test]
+    fn a_far_name_gets_no_guess() {
+        let e = check(&[BASE, ("house.rhai", "fn double_it() { 2 }\n")]).unwrap_err();
+        assert!(!e.contains("did you mean"), "{e}");
     }
 
     #[test]

@@ -171,10 +171,12 @@ impl Rules {
             ast = ast.merge(&layer);
             compiled.push((script.shown.clone(), layer));
         }
+        let data = Tables::new(data::load_all(&variant, family)?);
         lint::check_overrides(
             &compiled,
             first.len() + variant.root_scripts,
             &sources.texts,
+            &lint::data_names(data.map(), |v| family.data_names(v)),
         )?;
         layers.borrow_mut().set(compiled, ast.clone());
         for hook in hooks::RULES.iter().filter(|h| h.required) {
@@ -198,7 +200,6 @@ impl Rules {
         }
         let has_view = defines(&ast, &hooks::VIEW);
         let has_goals = defines(&ast, &hooks::GOALS);
-        let data = Tables::new(data::load_all(&variant, family)?);
         let options = variant.options.keys().map(String::as_str);
         tables::register_keys(
             &mut engine,

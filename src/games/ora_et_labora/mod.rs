@@ -64,6 +64,14 @@ impl Family for OraEtLabora {
         load_data(key, text)
     }
 
+    fn data_names(&self, value: &Dynamic) -> Vec<String> {
+        value
+            .read_lock::<api::CardsRef>()
+            .map_or_else(Vec::new, |cards| {
+                cards.0.all().iter().map(|c| c.name.clone()).collect()
+            })
+    }
+
     fn svg(&self, input: PictureInput) -> Option<Result<String, String>> {
         Some(svg_from_state(input))
     }
