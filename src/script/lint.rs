@@ -133,6 +133,66 @@ fn close(d: usize, name: &str) -> bool {
     d <= (name.chars().count() / 3).max(1)
 }
 
+/// Every `….options.NAME` (or `….options["NAME"]`) that layers `from..` read must be one
+/// of the variant's `options`: one that is not would fail only when it is read (see
+/// `tables.rs`). A game's own scripts may read an option only some variants declare,
+/// after asking (`"players" in this.options`).
+pub fn unknown_options<'a>(
+    layers: &[(String, AST)],
+    from: usize,
+    texts: &BTreeMap<String, String>,
+    options: impl Iterator<Item = &'a str> + Clone,
+) -> Result<(), Diagnostic> {
+    for (file, ast) in &layers[from.min(layers.len())..] {
+        let mut found = None;
+        ast.walk(&mut |path: &[ASTNode]| {
+            if let Some(ASTNode::Expr(Expr::Dot(x, ..) | Expr::Index(x, ..))) = path.last() {
+                let read = match (&x.lhs, &x.rhs) {
+                    (Expr::Property(p, _), Expr::Dot(y, ..) | Expr::Index(y, ..))
+                        if p.2 == "options" =>
+                    {
+                        option_name(&y.lhs)
+                    }
+                    (Expr::Property(p, _), name) if p.2 == "options" => option_name(name),
+                    _ => None,
+                };
+                if let Some((name, pos)) = read.filter(|(n, _)| !options.clone().any(|o| o == n)) {
+                    found = Some((name, pos));
+                    return false;
+                }
+            }
+            true
+        });
+        if let Some((name, pos)) = found {
+            let message = super::tables::unknown_option(&name, options.clone());
+            let d = Diagnostic::in_file(Kind::Script, file, message);
+            let d = match (pos.line(), texts.get(file)) {
+                (Some(line), Some(text)) => d.at_line(text, line, pos.position().unwrap_or(1)),
+                _ => d,
+            };
+            let nearest = options
+                .clone()
+                .map(|o| (distance(o, &name), o))
+                .min()
+                .filter(|&(d, _)| close(d, &name));
+            return Err(match nearest {
+                Some((_, o)) => d.with_help(format!("did you mean `{o}`?")),
+                None => d,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The option an `options.NAME` or `options["NAME"]` reads, and where.
+fn option_name(expr: &Expr) -> Option<(String, rhai::Position)> {
+    match expr {
+        Expr::Property(p, pos) => Some((p.2.to_string(), *pos)),
+        Expr::StringConstant(name, pos) => Some((name.to_string(), *pos)),
+        _ => None,
+    }
+}
+
 /// A rule file holds functions only: the host never runs top-level statements, so one
 /// there (a `loop {}`, an `import`, a `let`) would be silently ignored.
 pub fn functions_only(layer: &AST, file: &str, sources: &Sources) -> Result<(), Diagnostic> {

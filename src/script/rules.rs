@@ -172,11 +172,18 @@ impl Rules {
             compiled.push((script.shown.clone(), layer));
         }
         let data = Tables::new(data::load_all(&variant, family)?);
+        let added = first.len() + variant.root_scripts;
         lint::check_overrides(
             &compiled,
-            first.len() + variant.root_scripts,
+            added,
             &sources.texts,
             &lint::data_names(data.map(), |v| family.data_names(v)),
+        )?;
+        lint::unknown_options(
+            &compiled,
+            added,
+            &sources.texts,
+            variant.options.keys().map(String::as_str),
         )?;
         layers.borrow_mut().set(compiled, ast.clone());
         for hook in hooks::RULES.iter().filter(|h| h.required) {
@@ -355,7 +362,7 @@ impl Rules {
             .collect();
         map.insert(
             fields::OPTIONS.name.into(),
-            Dynamic::from(Tables::new(opts)),
+            Dynamic::from(Tables::options(opts)),
         );
         map.insert(fields::SEED.name.into(), Dynamic::from_int(seed as i64));
         map.insert(fields::RNG.name.into(), Dynamic::from(Rng::seeded(seed)));

@@ -7,20 +7,29 @@
 //! copy as one pointer.
 //!
 //! Scripts read them as they read maps: `this.data.pyramid`, `this.options["x"]`,
-//! `"points" in this.data`, `get`, `keys()`, `len()`; a missing entry reads `()`, as a map's
-//! would. Writing to them is refused (`this.options.x = 1` is an error naming the line).
+//! `"points" in this.data`, `get`, `keys()`, `len()`; a missing entry of the data reads
+//! `()`, as a map's would, but a missing option is an error naming the options there are
+//! (a misspelled option would otherwise read `()` and fail far from the typo; `get`
+//! still asks without failing). Writing to them is refused (`this.options.x = 1` is an
+//! error naming the line).
 
 use super::api::Api;
 use rhai::{Dynamic, Engine, EvalAltResult, Map, INT};
 use std::rc::Rc;
 
-/// A read-only object map shared by every copy of a state.
+/// A read-only object map shared by every copy of a state; `strict` refuses to read a
+/// key it does not hold (the options).
 #[derive(Clone, Debug)]
-pub struct Tables(Rc<Map>);
+pub struct Tables(Rc<Map>, bool);
 
 impl Tables {
     pub fn new(map: Map) -> Self {
-        Tables(Rc::new(map))
+        Tables(Rc::new(map), false)
+    }
+
+    /// A variant's options, which refuse a name that is none of them.
+    pub fn options(map: Map) -> Self {
+        Tables(Rc::new(map), true)
     }
 
     pub fn map(&self) -> &Map {
@@ -31,9 +40,30 @@ impl Tables {
         self.0.get(key).cloned().unwrap_or(Dynamic::UNIT)
     }
 
+    /// `t.key` and `t[key]`: an unknown option is an error.
+    fn read(&self, key: &str) -> Result<Dynamic, Box<EvalAltResult>> {
+        match self.0.get(key) {
+            Some(value) => Ok(value.clone()),
+            None if self.1 => Err(unknown_option(key, self.0.keys().map(|k| k.as_str())).into()),
+            None => Ok(Dynamic::UNIT),
+        }
+    }
+
     fn describe(&self) -> String {
         Dynamic::from_map((*self.0).clone()).to_string()
     }
+}
+
+/// The message for reading option `name`, which is none of `options`.
+pub fn unknown_option<'a>(name: &str, options: impl Iterator<Item = &'a str>) -> String {
+    let known: Vec<&str> = options.collect();
+    let known = match known.is_empty() {
+        true => "this variant has none".to_owned(),
+        false => format!("the options are {}", known.join(", ")),
+    };
+    format!(
+        "there is no option `{name}`: {known} (a new one is declared in the manifest's [options])"
+    )
 }
 
 fn is_host_object(value: &Dynamic) -> bool {
@@ -57,7 +87,7 @@ fn is_host_object(value: &Dynamic) -> bool {
 pub fn register_keys<'a>(engine: &mut Engine, keys: impl IntoIterator<Item = &'a str>) {
     for key in keys {
         let owned = key.to_owned();
-        engine.register_get(key, move |t: &mut Tables| t.get(&owned));
+        engine.register_get(key, move |t: &mut Tables| t.read(&owned));
     }
 }
 
@@ -68,8 +98,8 @@ pub fn register(engine: &mut Engine) {
         // `t.name` falls back to the indexer when no getter is registered.
         .api(
             "t[key]",
-            "the entry `key` (`t.key` reads the same), `()` when there is none",
-            |t: &mut Tables, key: &str| t.get(key),
+            "the entry `key` (`t.key` reads the same), `()` when there is none (an error for an option)",
+            |t: &mut Tables, key: &str| t.read(key),
         )
         // Rhai writes an entry back through the setter after changing it (`t.a.b = 1` is
         // `t.a` read, changed, then set), so refusing here refuses writes deep inside an
@@ -159,6 +189,33 @@ mod tests {
     #[test]
     fn tables_read_like_object_maps_and_refuse_changes() {
         reads_like_an_object_map_and_refuses_changes(&[]);
+    }
+
+    #[test]
+    fn an_option_that_does_not_exist_is_an_error_naming_the_options() {
+        let mut engine = Engine::new();
+        register(&mut engine);
+        register_keys(&mut engine, ["goal"]);
+        let mut options = Map::new();
+        options.insert("goal".into(), Dynamic::from_int(500));
+        options.insert("turns".into(), Dynamic::from_int(9));
+        let mut scope = rhai::Scope::new();
+        scope.push("o", Tables::options(options));
+        assert_eq!(
+            eval(&engine, &mut scope, "o.goal + o[\"turns\"]").as_int(),
+            Ok(509)
+        );
+        assert!(eval(&engine, &mut scope, "o.get(\"nope\")").is_unit());
+        for read in ["o.road_factor", "o[\"road_factor\"]"] {
+            let err = engine
+                .eval_with_scope::<Dynamic>(&mut scope, read)
+                .unwrap_err();
+            assert!(
+                err.to_string()
+                    .contains("there is no option `road_factor`: the options are goal, turns"),
+                "{read}: {err}"
+            );
+        }
     }
 
     #[test]
