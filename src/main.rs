@@ -9,7 +9,7 @@ use houserules::picture;
 use houserules::records;
 use houserules::repl::grammar::{HistoryArgs, NewArgs};
 use houserules::repl::{self, NewGame, Repl, Start};
-use houserules::script::{api, Limits};
+use houserules::script::{advised, api, Limits};
 use houserules::session::Session;
 use houserules::sim::{self, Outputs, SimArgs};
 use houserules::terminal::{print, print_error};
@@ -217,18 +217,19 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
         }
         Some(Command::Check { variant }) => {
             // As at the REPL: a person reads the answer, so errors carry their line.
-            print(&repl::check(&library, &variant, Limits::interactive())?);
+            let advice = format!("fix the script, then run `houserules check {variant}` again");
+            print(
+                &repl::check(&library, &variant, Limits::interactive())
+                    .map_err(|d| advised(d, &advice))?,
+            );
         }
         Some(Command::Sim { variant, args }) => {
+            let advice = try_then(&variant, "run the sim again");
             let variant = Variant::load(&library, &variant)?;
-            print(&sim::sim(
-                &library,
-                variant,
-                &[],
-                &args,
-                true,
-                db.as_deref().ok(),
-            )?);
+            print(
+                &sim::sim(&library, variant, &[], &args, true, db.as_deref().ok())
+                    .map_err(|d| advised(d, &advice))?,
+            );
         }
         Some(Command::Merge { files, outputs }) => {
             print(&sim::merge(&files, &outputs)?);
@@ -254,14 +255,18 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
                 bots
             };
             for v in variants {
+                let advice = try_then(&v, "run bench again");
+                let advised = |d| advised(d, &advice);
                 for bot in &bots {
                     if profile {
                         let report =
-                            houserules::bench::profile::run(&library, &v, bot, games, seed)?;
+                            houserules::bench::profile::run(&library, &v, bot, games, seed)
+                                .map_err(advised)?;
                         print(&format!("{report}\n"));
                     } else {
                         let report =
-                            houserules::bench::run(&library, &v, bot, games, seed, threads)?;
+                            houserules::bench::run(&library, &v, bot, games, seed, threads)
+                                .map_err(advised)?;
                         print(&format!("{report}\n"));
                     }
                 }
@@ -269,6 +274,12 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
         }
     }
     Ok(true)
+}
+
+/// The advice for a rule's error in a command that is not the REPL: fix, try the rules
+/// with `check`, then `again`.
+fn try_then(variant: &str, again: &str) -> String {
+    format!("fix the script, try it with `houserules check {variant}`, then {again}")
 }
 
 /// A REPL that records finished games, or says once why it cannot.

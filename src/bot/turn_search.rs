@@ -9,16 +9,18 @@
 use super::api::{error, Fallible};
 use crate::script::api::fields::TURN;
 use crate::script::api::hooks::{BOT_AFTER, BOT_VALUE, MOVES, OVER, PLAY};
-use crate::script::Api;
+use crate::script::{imagined_move, Api};
 use rhai::{Array, Dynamic, Engine, Map, NativeCallContext, INT};
 use std::cmp::Ordering;
 
-/// Each move is played on its own copy of `state`.
+/// Each move is played on its own copy of `state`, within a rule call's time.
 fn rank_moves(ctx: NativeCallContext, state: Dynamic, moves: Array) -> Fallible<Array> {
     let mut ranked = Vec::with_capacity(moves.len());
     for (index, mut mv) in moves.into_iter().enumerate() {
         let mut s = state.clone();
-        let after = ctx.call_fn_raw(BOT_AFTER.name, false, false, &mut [&mut s, &mut mv])?;
+        let after = imagined_move(|| {
+            ctx.call_fn_raw(BOT_AFTER.name, false, false, &mut [&mut s, &mut mv])
+        })?;
         let value = after
             .read_lock::<Map>()
             .and_then(|m| m.get("value").cloned())

@@ -47,6 +47,22 @@ impl Sources {
     }
 }
 
+/// The advice that ends a rule's runtime error, for the REPL, where a game goes on.
+pub const AT_THE_REPL: &str = "fix the script and `reload`, or choose another move";
+
+/// `d` with `advice` instead of the REPL's (a rule's error read under `check`, `sim` or
+/// `bench`, where there is no `reload` and no move to choose). The chain of rule
+/// functions before it stays.
+pub fn advised(d: Diagnostic, advice: &str) -> Diagnostic {
+    match d.help.as_deref() {
+        Some(help) if help.contains(AT_THE_REPL) => {
+            let help = help.replace(AT_THE_REPL, advice);
+            d.with_help(help)
+        }
+        _ => d,
+    }
+}
+
 /// An error of `kind` at `pos` of script `source`.
 fn located(
     sources: &Sources,
@@ -162,7 +178,7 @@ pub fn runtime_error(
             false => format!("in {name}() of {src}"),
         })
         .collect();
-    let mut help = String::from("fix the script and `reload`, or choose another move");
+    let mut help = String::from(AT_THE_REPL);
     if !trail.is_empty() {
         help = format!("{}\n{help}", trail.join("\n"));
     }

@@ -9,7 +9,8 @@ use std::time::Duration;
 pub struct Limits {
     /// Operations one hook call may take.
     pub max_operations: u64,
-    /// Wall-clock time one hook call may take.
+    /// Wall-clock time one hook call may take (a bot's search: ten times it, and each
+    /// move it imagines this, see [`crate::script::stopping::imagined_move`]).
     pub time_limit: Duration,
     pub max_call_levels: usize,
     pub max_expr_depth: usize,
@@ -24,18 +25,24 @@ pub struct Limits {
     /// it whichever hook it is in. `None` outside the REPL, where only `time_limit`
     /// (per hook call) applies.
     pub command_time: Option<Duration>,
+    /// Whether a stopped script names its line: the stop waits for the next statement,
+    /// which costs a callback at every statement (see `stopping.rs`). On where a person
+    /// reads each message (the REPL, `check`); a simulation plays a stopped game again
+    /// with it on (see [`Limits::located`]).
+    pub locate: bool,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_operations: 50_000_000,
-            time_limit: Duration::from_secs(10),
+            time_limit: Duration::from_secs(1),
             max_call_levels: 64,
             max_expr_depth: 128,
             max_modules: 32,
             max_memory: 1 << 30,
             command_time: None,
+            locate: false,
         }
     }
 }
@@ -45,7 +52,16 @@ impl Limits {
     pub fn interactive() -> Limits {
         Limits {
             command_time: Some(Duration::from_secs(1)),
+            locate: true,
             ..Limits::default()
+        }
+    }
+
+    /// The same limits, with a stopped script naming its line.
+    pub fn located(self) -> Limits {
+        Limits {
+            locate: true,
+            ..self
         }
     }
 

@@ -24,9 +24,11 @@ pub mod view;
 pub mod words;
 
 pub use api::Api;
+pub use diagnostics::{advised, AT_THE_REPL};
 pub use events::Event;
 pub use family::{DataError, Family, PictureInput};
 pub use limits::Limits;
 pub use rules::{BotApi, Goal, Move, Rules};
+pub use stopping::imagined_move;
 pub use tables::Tables;
 pub use view::ViewOptions;

@@ -6,7 +6,7 @@
 
 use super::api::{fields, hooks, Hook};
 use super::data;
-use super::diagnostics::{parse_error, runtime_error, Sources};
+use super::diagnostics::{advised, parse_error, runtime_error, Sources};
 use super::engine::{build_engine, PrintBuffer};
 use super::limits::Limits;
 use super::lint;
@@ -631,13 +631,11 @@ impl Rules {
         let result = self.engine.eval_ast_with_scope::<Dynamic>(&mut scope, &ast);
         self.deadline.clear();
         result.map_err(|e| {
-            let d = runtime_error(&sources, "eval", &e, &self.deadline);
             // The chain of rule functions stays; the advice is about the typed line.
-            let help = d.help.as_deref().unwrap_or_default().replace(
-                "fix the script and `reload`, or choose another move",
+            advised(
+                runtime_error(&sources, "eval", &e, &self.deadline),
                 EVAL_HELP,
-            );
-            d.with_help(help)
+            )
         })
     }
 

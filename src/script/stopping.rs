@@ -8,6 +8,10 @@
 //! there as an ordinary error that carries its file, line and function chain. A script
 //! that catches that error or runs no statement (`loop {}`) is stopped the hard way
 //! soon after, without a line.
+//!
+//! A bot's search is one hook call with ten times the time of a rule's (see
+//! [`Limits::for_bot_search`]); each move it imagines gets a rule's own time, so a
+//! runaway house rule stops a bot as soon as it stops a game.
 
 use super::interrupt;
 use super::limits::Limits;
@@ -20,6 +24,20 @@ use std::time::{Duration, Instant};
 
 /// The message of a script stopped by Ctrl-C.
 pub const INTERRUPTED: &str = "interrupted (Ctrl-C)";
+
+thread_local! {
+    /// When the move a bot imagines on this thread must end, while it plays one.
+    static IMAGINED: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
+/// Runs `play`, a move a bot imagines (the rules called from its search), within the
+/// time a rule hook call may take.
+pub fn imagined_move<T>(play: impl FnOnce() -> T) -> T {
+    let outer = IMAGINED.replace(Some(Instant::now() + Limits::default().time_limit));
+    let result = play();
+    IMAGINED.set(outer);
+    result
+}
 
 /// Operations a script may run after a deferred stop before it is stopped the hard way.
 const GRACE_OPERATIONS: u64 = 100_000;
@@ -110,9 +128,15 @@ impl Deadline {
     /// Why the script must stop now, if a deadline passed.
     fn passed(&self) -> Option<String> {
         let now = Instant::now();
+        if IMAGINED.get().is_some_and(|end| now > end) {
+            return Some(format!(
+                "a move the bot imagined ran past the rules' time limit ({} s per call; an endless loop?)",
+                Limits::default().time_limit.as_secs()
+            ));
+        }
         if let Some((_, budget)) = self.0.command.get().filter(|(d, _)| now > *d) {
             return Some(format!(
-                "the command ran past its time budget ({} ms at the REPL; an endless loop?)",
+                "the command ran past its time budget ({} ms; an endless loop?)",
                 budget.as_millis()
             ));
         }
@@ -127,7 +151,7 @@ impl Deadline {
 /// Makes `engine` stop its scripts as `limits` and `deadline` say.
 pub fn install(engine: &mut Engine, limits: &Limits, deadline: &Deadline) {
     // Where nobody reads a line number (simulations), the debugger's cost is not paid.
-    let locate = limits.command_time.is_some();
+    let locate = limits.locate;
     let soft_operations = limits.max_operations - limits.max_operations / 50;
     let max_memory = limits.max_memory;
     let watch = deadline.clone();

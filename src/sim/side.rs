@@ -67,6 +67,7 @@ pub struct GoalInfo {
 pub struct Table {
     rules: Rc<Rules>,
     bot: LoadedBot,
+    limits: Limits,
 }
 
 impl Side {
@@ -75,6 +76,7 @@ impl Side {
         Ok(Table {
             rules: Rc::new(Rules::compile(self.variant.clone(), limits)?),
             bot: self.bot.load(&self.variant, limits)?,
+            limits,
         })
     }
 
@@ -136,8 +138,34 @@ impl Table {
             .collect())
     }
 
-    /// Plays game `game` (seed `seed`) to its end.
+    /// Plays game `game` (seed `seed`) to its end. A game stopped without a line (a
+    /// runaway rule: simulations do not follow each statement, see [`Limits::locate`])
+    /// is played again following them, to name the rule's line.
     pub fn play(
+        &self,
+        side: &Side,
+        game: usize,
+        seed: u64,
+        keep_moves: bool,
+    ) -> Result<GameResult, Diagnostic> {
+        let unlocated = |e: &Diagnostic| {
+            e.kind == Kind::Stopped
+                && !self.limits.locate
+                && e.location().and_then(|at| at.line).is_none()
+        };
+        match self.play_game(side, game, seed, keep_moves) {
+            Err(e) if unlocated(&e) => match side.prepare(self.limits.located()) {
+                Ok(located) => Err(located
+                    .play_game(side, game, seed, false)
+                    .err()
+                    .unwrap_or(e)),
+                Err(_) => Err(e),
+            },
+            played => played,
+        }
+    }
+
+    fn play_game(
         &self,
         side: &Side,
         game: usize,
