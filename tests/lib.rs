@@ -10,6 +10,7 @@ mod cluster;
 mod completion;
 mod corpus;
 mod design_doc;
+mod designer_errors;
 mod events;
 mod families;
 mod fuzz;

@@ -5,7 +5,7 @@
 use super::stopping::Deadline;
 use crate::diagnostic::{Diagnostic, Kind};
 use rhai::{EvalAltResult, ParseError, Position};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 /// The merged scripts of a variant, kept to quote failing lines and to tell which file
@@ -20,6 +20,9 @@ pub struct Sources {
     /// files are shown relative to.
     pub scripts_dir: PathBuf,
     pub root: PathBuf,
+    /// The scripts a derived variant adds (a designer's house rules): an error raised
+    /// below one of their functions is shown at that function's line.
+    pub designer: BTreeSet<String>,
 }
 
 impl Sources {
@@ -102,29 +105,29 @@ pub fn runtime_error(
     deadline: &Deadline,
 ) -> Diagnostic {
     let mut sources = sources.clone();
+    // (function, its file, where its caller called it)
     let mut frames = Vec::new();
     let mut current = err;
-    let mut source = String::new();
     loop {
         match current {
-            EvalAltResult::ErrorInFunctionCall(name, src, inner, _) => {
+            EvalAltResult::ErrorInFunctionCall(name, src, inner, at) => {
                 let file = sources.file_of(name, src);
-                frames.push((name.clone(), file.clone()));
-                source = file;
+                frames.push((name.clone(), file, *at));
                 current = inner;
             }
             EvalAltResult::ErrorInModule(_, inner, _) => current = inner,
             _ => break,
         }
     }
-    if source.is_empty() {
-        // The error is in the called function itself.
-        source = sources
+    // The error is in the called function itself when there is no frame.
+    let mut source = match frames.last() {
+        Some((_, file, _)) => file.clone(),
+        None => sources
             .function_files
             .get(hook)
             .cloned()
-            .unwrap_or_default();
-    }
+            .unwrap_or_default(),
+    };
     let mut pos = current.position();
     if let (EvalAltResult::ErrorStackOverflow(_), Some((function, at))) =
         (current, deadline.last_step())
@@ -133,6 +136,17 @@ pub fn runtime_error(
             source = file.clone();
         }
         pos = at;
+    }
+    // Raised below the designer's innermost function: shown at its call there.
+    let mut raised = None;
+    let innermost_theirs = frames
+        .iter()
+        .rposition(|(_, f, _)| sources.designer.contains(f));
+    if let Some(i) = innermost_theirs.filter(|&i| i + 1 < frames.len()) {
+        let line = pos.line().map_or(String::new(), |l| format!(":{l}"));
+        raised = Some(format!("raised at {source}{line}"));
+        source = frames[i].1.clone();
+        pos = frames[i + 1].2;
     }
     let kind = match current {
         EvalAltResult::ErrorStackOverflow(_)
@@ -170,13 +184,17 @@ pub fn runtime_error(
         source.as_str()
     };
     let mut d = located(&sources, kind, file, pos, format!("in {hook}(): {message}"));
-    let trail: Vec<String> = frames
-        .iter()
-        .rev()
-        .map(|(name, src)| match name.starts_with("anon$") {
-            true => format!("in a closure (`|…| …`) of {src}"),
-            false => format!("in {name}() of {src}"),
-        })
+    let trail: Vec<String> = raised
+        .into_iter()
+        .chain(
+            frames
+                .iter()
+                .rev()
+                .map(|(name, src, _)| match name.starts_with("anon$") {
+                    true => format!("in a closure (`|…| …`) of {src}"),
+                    false => format!("in {name}() of {src}"),
+                }),
+        )
         .collect();
     let mut help = String::from(AT_THE_REPL);
     if !trail.is_empty() {

@@ -86,6 +86,7 @@ pub fn build_engine(
     super::tables::register(&mut engine);
     super::lists::register(&mut engine);
     super::words::register(&mut engine);
+    super::catching::register(&mut engine);
     family.register(&mut engine);
     engine
 }

@@ -2,6 +2,7 @@
 //! diagnostics that name file, line and column, and the primitives registered for scripts.
 
 pub mod api;
+mod catching;
 mod data;
 mod diagnostics;
 mod engine;

@@ -173,6 +173,11 @@ impl Rules {
         }
         let data = Tables::new(data::load_all(&variant, family)?);
         let added = first.len() + variant.root_scripts;
+        sources.designer = compiled
+            .iter()
+            .skip(added)
+            .map(|(f, _)| f.clone())
+            .collect();
         lint::check_overrides(
             &compiled,
             added,
