@@ -20,9 +20,10 @@ pub struct Sources {
     /// files are shown relative to.
     pub scripts_dir: PathBuf,
     pub root: PathBuf,
-    /// The scripts a derived variant adds (a designer's house rules): an error raised
-    /// below one of their functions is shown at that function's line.
-    pub designer: BTreeSet<String>,
+    /// The game's own scripts and the bot's, below those a derived variant adds (a
+    /// designer's house rules, and the modules they import): an error raised in them
+    /// below a designer's function is shown at that function's line.
+    pub base: BTreeSet<String>,
 }
 
 impl Sources {
@@ -137,12 +138,13 @@ pub fn runtime_error(
         }
         pos = at;
     }
-    // Raised below the designer's innermost function: shown at its call there.
+    // Raised in the game's own scripts below a designer's function: shown at its call
+    // there, when the designer's scripts are told apart (a derived variant's).
     let mut raised = None;
-    let innermost_theirs = frames
-        .iter()
-        .rposition(|(_, f, _)| sources.designer.contains(f));
-    if let Some(i) = innermost_theirs.filter(|&i| i + 1 < frames.len()) {
+    let designers = |(_, f, _): &(String, String, Position)| !sources.base.contains(f);
+    if let Some(i) = frames.iter().rposition(designers).filter(|&i| {
+        !sources.base.is_empty() && i + 1 < frames.len() && sources.base.contains(&source)
+    }) {
         let line = pos.line().map_or(String::new(), |l| format!(":{l}"));
         raised = Some(format!("raised at {source}{line}"));
         source = frames[i].1.clone();

@@ -171,26 +171,6 @@ impl Rules {
             ast = ast.merge(&layer);
             compiled.push((script.shown.clone(), layer));
         }
-        let data = Tables::new(data::load_all(&variant, family)?);
-        let added = first.len() + variant.root_scripts;
-        sources.designer = compiled
-            .iter()
-            .skip(added)
-            .map(|(f, _)| f.clone())
-            .collect();
-        lint::check_overrides(
-            &compiled,
-            added,
-            &sources.texts,
-            &lint::data_names(data.map(), |v| family.data_names(v)),
-        )?;
-        lint::unknown_options(
-            &compiled,
-            added,
-            &sources.texts,
-            variant.options.keys().map(String::as_str),
-        )?;
-        layers.borrow_mut().set(compiled, ast.clone());
         for hook in hooks::RULES.iter().filter(|h| h.required) {
             if !defines(&ast, hook) {
                 let files: Vec<&str> = variant.scripts.iter().map(|s| s.shown.as_str()).collect();
@@ -210,6 +190,26 @@ impl Rules {
                 )));
             }
         }
+        let data = Tables::new(data::load_all(&variant, family)?);
+        let added = first.len() + variant.root_scripts;
+        sources.base = compiled
+            .iter()
+            .take(added)
+            .map(|(f, _)| f.clone())
+            .collect();
+        lint::check_overrides(
+            &compiled,
+            added,
+            &sources.texts,
+            &lint::data_names(data.map(), |v| family.data_names(v)),
+        )?;
+        lint::unknown_options(
+            &compiled,
+            added,
+            &sources.texts,
+            variant.options.keys().map(String::as_str),
+        )?;
+        layers.borrow_mut().set(compiled, ast.clone());
         let has_view = defines(&ast, &hooks::VIEW);
         let has_goals = defines(&ast, &hooks::GOALS);
         let options = variant.options.keys().map(String::as_str);
