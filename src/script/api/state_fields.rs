@@ -5,7 +5,7 @@
 //! states, so a field added without a line, or a line left for a field gone, fails.
 
 use serde::Serialize;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A field of the state that the rules keep.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -56,16 +56,8 @@ fn is_name(word: &str) -> bool {
 /// The fields the scripts in `folder` declare, in the order of the first script that
 /// declares each; none when there is no such folder.
 pub fn read(folder: &Path) -> Result<Vec<StateField>, String> {
-    let Ok(entries) = std::fs::read_dir(folder) else {
-        return Ok(Vec::new());
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "rhai"))
-        .collect();
-    files.sort();
     let mut found: Vec<StateField> = Vec::new();
-    for path in files {
+    for path in super::rule_hooks::scripts_in(folder) {
         let text =
             std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let stem = path.file_stem().unwrap_or_default().to_string_lossy();
@@ -83,34 +75,21 @@ pub fn read(folder: &Path) -> Result<Vec<StateField>, String> {
     Ok(found)
 }
 
-/// For a terminal: each field with the scripts that declare it, and what it holds.
-pub fn text(fields: &[StateField]) -> String {
+/// The fields as (`this.NAME`, scripts, doc), for the listings.
+fn items(fields: &[StateField]) -> impl Iterator<Item = (String, &[String], &str)> {
     fields
         .iter()
-        .map(|f| {
-            format!(
-                "  this.{} ({})\n      {}\n",
-                f.name,
-                f.files.join(", "),
-                f.holds
-            )
-        })
-        .collect()
+        .map(|f| (format!("this.{}", f.name), &f.files[..], f.holds.as_str()))
+}
+
+/// For a terminal: each field with the scripts that declare it, and what it holds.
+pub fn text(fields: &[StateField]) -> String {
+    super::listing::by_script_text(items(fields))
 }
 
 /// For the docs: a table.
 pub fn markdown(fields: &[StateField]) -> String {
-    let rows: Vec<Vec<String>> = fields
-        .iter()
-        .map(|f| {
-            vec![
-                format!("`this.{}`", f.name),
-                f.files.join(", "),
-                f.holds.clone(),
-            ]
-        })
-        .collect();
-    super::listing::table(&["field", "in", "holds"], &rows)
+    super::listing::by_script_table(&["field", "in", "holds"], items(fields))
 }
 
 #[cfg(test)]
