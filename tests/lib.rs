@@ -17,6 +17,7 @@ mod fuzz;
 mod goals;
 mod honest_records;
 mod house_rules;
+mod house_steps;
 mod invaders;
 mod ora_et_labora;
 mod properties;
@@ -27,6 +28,7 @@ mod search_bot;
 mod sessions;
 mod sim;
 mod solo_rules;
+mod state_doc;
 mod stopping;
 #[cfg(unix)]
 mod terminal;

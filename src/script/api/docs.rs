@@ -1,11 +1,12 @@
 //! The generated parts of the docs. Between `<!-- api:NAME -->` and `<!-- /api -->` a doc
 //! holds, as Markdown, what `houserules api` prints of NAME: `hooks`, `state` and
 //! `bot-hooks` (the contract), `host` (the host's API), `family F` (what family F adds), `rules F` (what
-//! the scripts of F let a variant replace), `bots` and `bots F` (what the engines that
+//! the scripts of F let a variant replace), `state DIR` (the state fields the scripts of
+//! scripts/DIR/ keep), `bots` and `bots F` (what the engines that
 //! run bots add, for every family and for F). A test makes them again and fails when
 //! a doc differs; `UPDATE_API_DOCS=1 cargo test --locked --lib api::docs` rewrites them.
 
-use super::{fields, find_family, hooks, rule_hooks, BotApi};
+use super::{fields, find_family, hooks, rule_hooks, state_fields, BotApi};
 use std::path::Path;
 
 const START: &str = "<!-- api:";
@@ -19,7 +20,9 @@ pub const DOCS: [(&str, &[&str]); 2] = [
             "hooks",
             "state",
             "rules carcassonne",
+            "state carcassonne",
             "host",
+            "state pig",
             "family carcassonne",
             "rules ora_et_labora",
             "bot-hooks",
@@ -27,7 +30,10 @@ pub const DOCS: [(&str, &[&str]); 2] = [
             "bots carcassonne",
         ],
     ),
-    ("scripts/ora_et_labora/API.md", &["family ora_et_labora"]),
+    (
+        "scripts/ora_et_labora/API.md",
+        &["state ora_et_labora", "family ora_et_labora"],
+    ),
 ];
 
 /// The part called `name`, as Markdown.
@@ -41,12 +47,13 @@ pub fn part(name: &str, scripts_dir: &Path, bot_api: BotApi) -> Result<String, S
         None if name == "bots" => super::bots(bot_api).markdown(),
         Some(("family", f)) => super::family(family(f)?).markdown(),
         Some(("bots", f)) => super::family_bots(family(f)?, bot_api).markdown(),
+        Some(("state", dir)) => state_fields::markdown(&state_fields::read(&scripts_dir.join(dir))?),
         Some(("rules", f)) => {
             rule_hooks::markdown(&rule_hooks::read(&scripts_dir.join(family(f)?.name()))?)
         }
         _ => {
             return Err(format!(
-                "`{START}{name} -->`: no such part (hooks, state, bot-hooks, host, bots, family F, rules F, bots F)"
+                "`{START}{name} -->`: no such part (hooks, state, bot-hooks, host, bots, family F, rules F, state DIR, bots F)"
             ))
         }
     })

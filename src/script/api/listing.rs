@@ -161,6 +161,25 @@ fn merged(entries: Vec<Entry>) -> Vec<Entry> {
     out
 }
 
+/// What the scripts of a folder define (a rule, a state field) as (name, the scripts that
+/// define it, its doc): for a terminal, each with its scripts and its doc below.
+pub fn by_script_text<'a>(items: impl Iterator<Item = (String, &'a [String], &'a str)>) -> String {
+    items
+        .map(|(name, files, doc)| format!("  {name} ({})\n      {doc}\n", files.join(", ")))
+        .collect()
+}
+
+/// As [`by_script_text`], for the docs: a table with `header`.
+pub fn by_script_table<'a>(
+    header: &[&str],
+    items: impl Iterator<Item = (String, &'a [String], &'a str)>,
+) -> String {
+    let rows: Vec<Vec<String>> = items
+        .map(|(name, files, doc)| vec![format!("`{name}`"), files.join(", "), doc.to_owned()])
+        .collect();
+    table(header, &rows)
+}
+
 /// A Markdown table; a `|` inside a cell is escaped.
 pub fn table(header: &[&str], rows: &[Vec<String>]) -> String {
     let line = |cells: Vec<String>| format!("| {} |\n", cells.join(" | "));

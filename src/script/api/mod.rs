@@ -5,7 +5,8 @@
 //! (the script functions the host calls) are one table, [`hooks`], and the fields of the
 //! state the host sets or reads another, [`fields`]: the host's calls read both too. The
 //! rules a family's scripts let a variant replace are read from their `rule:` comments
-//! ([`rule_hooks`]).
+//! ([`rule_hooks`]), and the state fields they keep from their `state` comments
+//! ([`state_fields`]).
 
 mod define;
 pub mod docs;
@@ -13,6 +14,7 @@ pub mod fields;
 pub mod hooks;
 mod listing;
 pub mod rule_hooks;
+pub mod state_fields;
 
 pub use define::Api;
 pub use hooks::Hook;
@@ -106,13 +108,14 @@ pub fn find_family(name: &str) -> Result<&'static dyn Family, Diagnostic> {
     })
 }
 
-/// A family's part of the API: its functions, its bots' and the rules its scripts let a
-/// variant replace.
+/// A family's part of the API: its functions, its bots', the rules its scripts let a
+/// variant replace and the state fields they keep.
 struct FamilyApi {
     family: &'static dyn Family,
     functions: Listing,
     bots: Listing,
     rules: Vec<rule_hooks::RuleHook>,
+    state: Vec<state_fields::StateField>,
 }
 
 impl FamilyApi {
@@ -121,12 +124,14 @@ impl FamilyApi {
         scripts_dir: &Path,
         bot_api: BotApi,
     ) -> Result<FamilyApi, Diagnostic> {
+        let folder = scripts_dir.join(family.name());
+        let problem = |e| Diagnostic::new(Kind::Script, e);
         Ok(FamilyApi {
             family,
             functions: self::family(family),
             bots: family_bots(family, bot_api),
-            rules: rule_hooks::read(&scripts_dir.join(family.name()))
-                .map_err(|e| Diagnostic::new(Kind::Script, e))?,
+            rules: rule_hooks::read(&folder).map_err(problem)?,
+            state: state_fields::read(&folder).map_err(problem)?,
         })
     }
 
@@ -137,6 +142,7 @@ impl FamilyApi {
             "functions": self.functions.groups,
             "bots": self.bots.groups,
             "rules": self.rules,
+            "state": self.state,
         })
     }
 
@@ -157,6 +163,12 @@ impl FamilyApi {
             out.push_str(&format!(
                 "\nRules a variant may replace (scripts/{name}/, marked `rule:`)\n{}",
                 rule_hooks::text(&self.rules)
+            ));
+        }
+        if !self.state.is_empty() {
+            out.push_str(&format!(
+                "\nThe state its rules keep (scripts/{name}/, marked `state`)\n{}",
+                state_fields::text(&self.state)
             ));
         }
         out

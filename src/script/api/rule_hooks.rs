@@ -31,14 +31,7 @@ struct Definition {
 /// The `rule:` functions of the scripts in `folder`, in the order of the first script
 /// that defines each one; none when there is no such folder.
 pub fn read(folder: &Path) -> Result<Vec<RuleHook>, String> {
-    let Ok(entries) = std::fs::read_dir(folder) else {
-        return Ok(Vec::new());
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "rhai"))
-        .collect();
-    files.sort();
+    let files = scripts_in(folder);
     let mut engine = Engine::new_raw();
     // Only read: the rules' own engine bounds them when they run.
     engine.set_max_expr_depths(0, 0);
@@ -91,30 +84,34 @@ pub fn read(folder: &Path) -> Result<Vec<RuleHook>, String> {
         .collect())
 }
 
-/// For a terminal: each hook with the scripts that define it, and what it decides.
-pub fn text(hooks: &[RuleHook]) -> String {
+/// The hooks as (call, scripts, doc), for the listings.
+fn items(hooks: &[RuleHook]) -> impl Iterator<Item = (String, &[String], &str)> {
     hooks
         .iter()
-        .map(|h| {
-            format!(
-                "  {} ({})
-      {}
-",
-                h.call,
-                h.files.join(", "),
-                h.doc
-            )
-        })
-        .collect()
+        .map(|h| (h.call.clone(), &h.files[..], h.doc.as_str()))
+}
+
+/// For a terminal: each hook with the scripts that define it, and what it decides.
+pub fn text(hooks: &[RuleHook]) -> String {
+    super::listing::by_script_text(items(hooks))
 }
 
 /// For the docs: a table.
 pub fn markdown(hooks: &[RuleHook]) -> String {
-    let rows: Vec<Vec<String>> = hooks
-        .iter()
-        .map(|h| vec![format!("`{}`", h.call), h.files.join(", "), h.doc.clone()])
+    super::listing::by_script_table(&["hook", "in", "what it decides"], items(hooks))
+}
+
+/// The Rhai scripts in `folder`, in name order; none when there is no such folder.
+pub(super) fn scripts_in(folder: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "rhai"))
         .collect();
-    super::listing::table(&["hook", "in", "what it decides"], &rows)
+    files.sort();
+    files
 }
 
 /// The text of a `/// rule: …` doc comment, on one line, without `rule:`.
