@@ -184,14 +184,20 @@ impl LoadedBot {
     }
 }
 
-/// The folders searched for `variant`'s bots, most specific first.
+/// The folders searched for `variant`'s bots, most specific first: for the variant, then
+/// each parent, then every game, the user's folder before the shipped one.
 fn bot_dirs(variant: &Variant) -> Vec<PathBuf> {
-    let bots = variant.library.scripts_dir().join("bots");
+    let roots: Vec<PathBuf> = variant
+        .library
+        .scripts_dirs()
+        .into_iter()
+        .map(|s| s.join("bots"))
+        .collect();
     let mut dirs: Vec<PathBuf> = std::iter::once(&variant.name)
         .chain(&variant.parents)
-        .map(|v| bots.join(v))
+        .flat_map(|v| roots.iter().map(move |b| b.join(v)))
         .collect();
-    dirs.push(bots);
+    dirs.extend(roots);
     dirs
 }
 

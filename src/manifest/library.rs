@@ -98,6 +98,11 @@ impl Library {
             .unwrap_or_else(|| self.root.join(sub).join(rel))
     }
 
+    /// The `scripts/` folders of the layers, the user's first.
+    pub fn scripts_dirs(&self) -> Vec<PathBuf> {
+        self.layers().map(|l| l.join("scripts")).collect()
+    }
+
     /// Whether `path` lies in one of the layers.
     pub fn holds(&self, path: &Path) -> bool {
         self.layers().any(|l| path.starts_with(l))
