@@ -70,7 +70,7 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         svg: PathBuf,
     },
-    /// Validate a manifest and its scripts, play a few seconds of bot games through them, and name the rule functions that never ran
+    /// Validate a variant, and name the rules that a few seconds of bot games never ran
     Check {
         /// A variant name or a manifest file.
         variant: String,
