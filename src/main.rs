@@ -79,7 +79,7 @@ enum Command {
         #[arg(long)]
         from: String,
     },
-    /// Validate a manifest and its scripts (and play one random game through them).
+    /// Validate a variant, and name the rules that a few seconds of bot games never ran
     Check {
         /// A variant name or a manifest file.
         variant: String,

@@ -101,7 +101,9 @@ fn assert_same_run(dir: &Workdir, parts: &[PathBuf]) {
         "{}",
         merged.stdout
     );
-    assert!(merged.stdout.contains("B − A on the same 13 seeds: "));
+    assert!(merged.stdout.contains(&format!(
+        "{VARIANT} − meeples_per_colour=5 on the same 13 seeds: "
+    )));
     assert_eq!(figures(&merged.stdout), figures(&whole.stdout));
     assert_eq!(merged_json, whole_json);
 }

@@ -15,6 +15,7 @@ mod events;
 mod families;
 mod fuzz;
 mod goals;
+mod honest_checks;
 mod honest_records;
 mod house_rules;
 mod house_steps;

@@ -805,27 +805,12 @@ fn reload(session: &mut Session, ansi: bool) -> Result<String, Diagnostic> {
     Ok(out)
 }
 
-/// Validates a variant: manifest, options, scripts, and one random game played through.
+/// Validates a variant: manifest, options, scripts, and a few seconds of games by the
+/// random and greedy bots, naming the variant's rule functions they never ran.
 pub fn check(library: &Library, name: &str, limits: Limits) -> Result<String, Diagnostic> {
     if name.is_empty() {
         return Err(Diagnostic::about(Kind::Usage, "check", "which variant?")
             .with_help("write `check VARIANT_OR_FILE`"));
     }
-    let mut session = Session::new(library, name, &[], 1, limits)?;
-    let mut bot = bot::RandomBot::seeded(1);
-    let played = bot::play_out(&mut session, &mut bot, None)?;
-    let reason = session.over()?.unwrap_or_default();
-    let total = session
-        .score()?
-        .get("total")
-        .map(ToString::to_string)
-        .unwrap_or_default();
-    let v = session.variant();
-    Ok(format!(
-        "ok: {} — {}, {}; a random game of {} ended ({reason}) with result {total}\n",
-        v.name,
-        count(v.scripts.len(), "script"),
-        count(v.options.len(), "option"),
-        count(played.len(), "move")
-    ))
+    Ok(super::tryout::play(library, name, limits)?.to_string())
 }

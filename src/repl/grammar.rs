@@ -157,7 +157,7 @@ pub enum Command {
         #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
         expression: Vec<String>,
     },
-    /// Validate a manifest and its scripts (and play one random game through them).
+    /// Validate a variant, and name the rules that a few seconds of bot games never ran
     Check {
         /// A variant name or a manifest file.
         variant: String,

@@ -10,6 +10,7 @@ mod line_source;
 mod narration;
 mod progress;
 mod termination;
+mod tryout;
 pub mod unfinished;
 mod view;
 

@@ -7,11 +7,14 @@
 //!
 //! There is one profile per process, and only engines built while it is under way
 //! record into it: `bench --profile` plays on one thread, so that steps follow each other.
+//!
+//! The same stops tell `check` which rule functions ran at all ([`covering`]): that
+//! record is the calling thread's own, so checks on other threads do not mix into it.
 
 use rhai::debugger::DebuggerCommand;
 use rhai::{Engine, ImmutableString};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -61,10 +64,37 @@ fn recording() -> bool {
     with_recorder(|r| r.is_some())
 }
 
-/// Makes `engine` record into this thread's profile, if one is under way. Returns
-/// whether it does (the engine's debugger is then taken: nothing else may use it).
+thread_local! {
+    /// The rule functions that ran on this thread, while [`covering`] runs.
+    static RAN: RefCell<Option<BTreeSet<String>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` and names the rule functions that ran in the engines it built.
+pub fn covering<T>(f: impl FnOnce() -> T) -> (T, BTreeSet<String>) {
+    RAN.with(|ran| *ran.borrow_mut() = Some(BTreeSet::new()));
+    let value = f();
+    let ran = RAN.with(|ran| ran.borrow_mut().take()).unwrap_or_default();
+    (value, ran)
+}
+
+fn covered(function: &str) {
+    RAN.with(|ran| {
+        if let Some(ran) = ran.borrow_mut().as_mut() {
+            if !ran.contains(function) {
+                ran.insert(function.to_owned());
+            }
+        }
+    });
+}
+
+/// Makes `engine` record into the profile, or into this thread's record of the
+/// functions that ran, whichever is under way. Returns whether it does (the engine's
+/// debugger is then taken: nothing else may use it).
 pub fn install(engine: &mut Engine) -> bool {
-    if !recording() {
+    // A check's games never go into a profile another thread is taking.
+    let covering = RAN.with(|ran| ran.borrow().is_some());
+    let profiling = !covering && recording();
+    if !profiling && !covering {
         return false;
     }
     // Which names on the call stack are rule functions, cached: a host function
@@ -97,6 +127,10 @@ pub fn install(engine: &mut Engine) -> bool {
                 .find(|f| is_rule_function(&f.fn_name))
                 .map(|f| f.fn_name.to_string())
                 .unwrap_or_default();
+            if covering {
+                covered(&function);
+                return Ok(DebuggerCommand::StepInto);
+            }
             with_recorder(|r| {
                 let Some(r) = r.as_mut() else { return };
                 if let Some((place, began)) = r.current.take() {
@@ -165,5 +199,18 @@ mod tests {
         assert_eq!((lines[0].0.function.as_str(), lines[0].0.line), ("slow", 3));
         // Engines built with no profile under way record nothing.
         assert!(!install(&mut Engine::new()));
+    }
+
+    #[test]
+    fn covering_names_the_functions_that_ran_on_this_thread() {
+        let script = "fn used() { 1 }\nfn unused() { 2 }\nfn outer() { used() + 1 }\nouter()";
+        let (value, ran) = covering(|| {
+            let mut engine = Engine::new();
+            assert!(install(&mut engine));
+            engine.eval::<i64>(script).unwrap()
+        });
+        assert_eq!(value, 2);
+        let ran: Vec<&str> = ran.iter().map(String::as_str).collect();
+        assert_eq!(ran, ["", "outer", "used"]);
     }
 }

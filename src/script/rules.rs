@@ -666,6 +666,14 @@ impl Rules {
         self.prints.borrow_mut().take()
     }
 
+    /// Each rule function by name, with the file whose definition runs (the last).
+    pub fn functions(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.sources
+            .function_files
+            .iter()
+            .map(|(function, file)| (function.as_str(), file.as_str()))
+    }
+
     /// The file that defines `function` (for messages about what it returned).
     pub fn defining_file(&self, function: &str) -> String {
         self.sources

@@ -40,13 +40,14 @@ pub struct SimArgs {
     /// Change an option (repeatable; `options VARIANT` lists them).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
-    /// Compare with another variant on the same seeds (with its own default options).
-    #[arg(long, value_name = "VARIANT")]
+    /// Compare against another variant on the same seeds (with its own default options):
+    /// the report gives VARIANT − OTHER, what the first variant changes.
+    #[arg(long, value_name = "OTHER")]
     pub vs: Option<String>,
-    /// Compare with changed options: applied on top of the first side's (or of --vs's).
+    /// Compare against changed options: applied on top of the first side's (or of --vs's).
     #[arg(long = "vs-set", value_name = "KEY=VALUE")]
     pub vs_set: Vec<String>,
-    /// Compare with another bot.
+    /// Compare against another bot.
     #[arg(long = "vs-bot", value_name = "NAME")]
     pub vs_bot: Option<String>,
     /// Worker threads (default: every core); results never depend on it.
@@ -115,6 +116,7 @@ impl SimArgs {
             threads: self.threads,
             progress,
             keep_moves: self.record,
+            stop_without_chance: true,
         })
     }
 }

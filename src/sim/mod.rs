@@ -1,7 +1,7 @@
 //! Simulations: thousands of seeded games of a variant played by a bot on every core,
 //! summarized with care (confidence intervals; a paired comparison when two variants,
-//! option sets or bots play the same seeds), split over machines by shards and merged
-//! back exactly.
+//! option sets or bots play the same seeds; one exact game per side when two seeds play
+//! alike), split over machines by shards and merged back exactly.
 //!
 //! - [`seeds`]: per-game seeds from the base seed.
 //! - [`side`]: what one side plays, and one game played to its end.

@@ -1,9 +1,11 @@
 //! The run as text for the terminal: the score distribution with its confidence
 //! interval, a histogram, how games ended and how often goals were reached, one column
-//! per side, then the paired difference when two sides were compared.
+//! per side, then the paired difference when two sides were compared (A − B: what the
+//! first side changes against the one it is compared with). A run without chance shows
+//! its one game per side as exact; sides that ended every game alike are warned of.
 
 use super::histogram::{self, Bins};
-use super::run::{Run, SideRun, Tally};
+use super::run::{Run, SideHeader, SideRun, Tally};
 use super::stats::Paired;
 use crate::bot::catalog::provenance;
 use std::fmt::Write;
@@ -23,6 +25,9 @@ pub fn text(run: &Run, timing: Option<&str>) -> String {
         run.seed,
         timing.map(|t| format!(" ({t})")).unwrap_or_default()
     );
+    if run.exact {
+        let _ = writeln!(out, "{EXACT}");
+    }
     let sides: Vec<&SideRun> = run.sides.iter().collect();
     for (i, side) in sides.iter().enumerate() {
         let header = &side.header;
@@ -35,8 +40,28 @@ pub fn text(run: &Run, timing: Option<&str>) -> String {
         );
     }
     out.push('\n');
-    table(&mut out, &sides);
-    out.push('\n');
+    table(&mut out, &sides, run.exact);
+    if !run.exact {
+        out.push('\n');
+        histograms(&mut out, &sides);
+    }
+    if let Some(p) = &run.comparison {
+        out.push('\n');
+        let (a, b) = names(run);
+        if run.exact {
+            let _ = writeln!(out, "{a} − {b}: {:+} (exact)", p.mean_difference);
+        } else {
+            comparison(&mut out, p, &a, &b);
+        }
+    }
+    if run.sides_alike() {
+        let _ = writeln!(out, "{ALIKE}");
+    }
+    out
+}
+
+/// The sides' results, binned alike, side by side.
+fn histograms(out: &mut String, sides: &[&SideRun]) {
     let lists: Vec<Vec<i64>> = sides.iter().map(|s| s.totals()).collect();
     let bins = Bins::covering(lists.iter().map(Vec::as_slice));
     let columns: Vec<Vec<usize>> = lists.iter().map(|l| bins.counts(l)).collect();
@@ -47,33 +72,47 @@ pub fn text(run: &Run, timing: Option<&str>) -> String {
         if sides.len() > 1 { " (A | B)" } else { "" }
     );
     out.push_str(&histogram::draw(&bins, &columns, width));
-    if let Some(p) = &run.comparison {
-        out.push('\n');
-        comparison(&mut out, p);
-    }
-    out
+}
+
+/// The note on a run settled by one game per side.
+const EXACT: &str = "exact: two seeds played move for move alike on every side (neither the game nor the bot draws on chance), so one game per side is the result: no interval, no p-value";
+
+/// The warning when whatever tells the sides apart never came into play.
+const ALIKE: &str = "warning: the two sides ended every game alike, seed by seed: what differs between them (an option, a rule, the bot) never came into play in these games; is it read by a rule that runs?";
+
+/// How the comparison names sides A and B: what sets each apart from the other (the
+/// variant, the options changed, the bot), or the variant where nothing does.
+fn names(run: &Run) -> (String, String) {
+    let [a, b] = [0, 1].map(|i| &run.sides[i].header);
+    let name = |me: &SideHeader, other: &SideHeader| {
+        let mut words = Vec::new();
+        if me.variant != other.variant {
+            words.push(me.variant.clone());
+        }
+        words.extend(me.set.iter().filter(|s| !other.set.contains(s)).cloned());
+        if me.bot != other.bot {
+            words.push(format!("({})", me.bot));
+        }
+        if words.is_empty() {
+            me.variant.clone()
+        } else {
+            words.join(" ")
+        }
+    };
+    (name(a, b), name(b, a))
 }
 
 /// Rows of figures, one column per side.
-fn table(out: &mut String, sides: &[&SideRun]) {
-    let mut rows: Vec<(String, Vec<String>)> = vec![
-        row("mean", sides, |s| format!("{:.2}", s.summary.score.mean)),
-        row("95% CI of the mean", sides, |s| {
-            let [lo, hi] = s.summary.score.ci95;
-            format!("{lo:.2} – {hi:.2}")
-        }),
-        row("standard deviation", sides, |s| {
-            format!("{:.2}", s.summary.score.sd)
-        }),
-        row("min / Q1 / median / Q3 / max", sides, |s| {
-            let d = &s.summary.score;
-            [d.min, d.q1, d.median, d.q3, d.max].map(trim).join(" / ")
-        }),
-        row("moves per game", sides, |s| {
-            let moves: usize = s.results.iter().map(|r| r.moves).sum();
-            format!("{:.1}", moves as f64 / s.results.len() as f64)
-        }),
-    ];
+fn table(out: &mut String, sides: &[&SideRun], exact: bool) {
+    let mut rows: Vec<(String, Vec<String>)> = if exact {
+        vec![row("result", sides, |s| trim(s.summary.score.mean))]
+    } else {
+        figures(sides)
+    };
+    rows.push(row("moves per game", sides, |s| {
+        let moves: usize = s.results.iter().map(|r| r.moves).sum();
+        format!("{:.1}", moves as f64 / s.results.len() as f64)
+    }));
     // `absent`: what a side shows for a line it has no tally of.
     let section = |title: &str, pick: fn(&SideRun) -> &[Tally], absent: Absent| {
         let mut names: Vec<&str> = Vec::new();
@@ -144,6 +183,24 @@ fn table(out: &mut String, sides: &[&SideRun]) {
         }
         let _ = writeln!(out, "{}", line.trim_end());
     }
+}
+
+/// The figures of the score's distribution, one row each.
+fn figures(sides: &[&SideRun]) -> Vec<(String, Vec<String>)> {
+    vec![
+        row("mean", sides, |s| format!("{:.2}", s.summary.score.mean)),
+        row("95% CI of the mean", sides, |s| {
+            let [lo, hi] = s.summary.score.ci95;
+            format!("{lo:.2} – {hi:.2}")
+        }),
+        row("standard deviation", sides, |s| {
+            format!("{:.2}", s.summary.score.sd)
+        }),
+        row("min / Q1 / median / Q3 / max", sides, |s| {
+            let d = &s.summary.score;
+            [d.min, d.q1, d.median, d.q3, d.max].map(trim).join(" / ")
+        }),
+    ]
 }
 
 /// The narrowest label column, however wide the cells.
@@ -226,11 +283,12 @@ fn trim(v: f64) -> String {
     }
 }
 
-fn comparison(out: &mut String, p: &Paired) {
+/// The paired comparison: A − B, with A and B named.
+fn comparison(out: &mut String, p: &Paired, a: &str, b: &str) {
     let [lo, hi] = p.ci95;
     let _ = writeln!(
         out,
-        "B − A on the same {} seeds: {:+.2} (95% CI {lo:+.2} to {hi:+.2})",
+        "{a} − {b} on the same {} seeds: {:+.2} (95% CI {lo:+.2} to {hi:+.2})",
         p.games, p.mean_difference
     );
     let p_text = if p.p_value < 0.001 {
@@ -247,7 +305,7 @@ fn comparison(out: &mut String, p: &Paired) {
     let _ = writeln!(out, "paired t test: {t_text}{p_text}: {verdict}");
     let _ = writeln!(
         out,
-        "B better in {} games, equal in {}, A better in {}",
-        p.b_better, p.equal, p.a_better
+        "A better in {} games, equal in {}, B better in {}",
+        p.a_better, p.equal, p.b_better
     );
 }

@@ -28,9 +28,13 @@ pub struct Run {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
     pub sides: Vec<SideRun>,
-    /// Side B against side A, game by game (two sides only).
+    /// Side A against side B, game by game (two sides only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comparison: Option<Paired>,
+    /// Two seeds played alike on every side (no chance in the game nor in the bot), so
+    /// the one game per side is the exact result: no interval, no test.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub exact: bool,
 }
 
 /// What a side played, and how it went.
@@ -159,6 +163,27 @@ impl Run {
             shard,
             sides,
             comparison,
+            exact: false,
+        }
+    }
+
+    /// A run settled by one game per side, every seed playing alike (see `exact`).
+    pub fn exact(seed: u64, sides: Vec<SideRun>) -> Run {
+        Run {
+            exact: true,
+            ..Run::new(1, seed, None, sides)
+        }
+    }
+
+    /// Whether the sides' games all ended alike, seed by seed: whatever tells the sides
+    /// apart, no game came upon it.
+    pub fn sides_alike(&self) -> bool {
+        match &self.sides[..] {
+            [a, b] => a.results.iter().zip(&b.results).all(|(x, y)| {
+                (x.total, &x.end, x.moves, &x.goals, &x.score)
+                    == (y.total, &y.end, y.moves, &y.goals, &y.score)
+            }),
+            _ => false,
         }
     }
 }

@@ -34,6 +34,9 @@ pub struct Plan {
     pub progress: bool,
     /// Keep every game's moves in its result (to record the games afterwards).
     pub keep_moves: bool,
+    /// Play games 0 and 1 first, and stop there when every side played them alike
+    /// (see [`without_chance`]): `sim` does, `bench` measures every game.
+    pub stop_without_chance: bool,
 }
 
 /// A finished run and how long it took.
@@ -57,12 +60,13 @@ impl Plan {
             threads: Some(threads),
             progress: false,
             keep_moves: false,
+            stop_without_chance: false,
         }
     }
 
     /// Plays every game of the plan.
     pub fn run(&self) -> Result<Timed, Diagnostic> {
-        let indices = self.indices()?;
+        let mut indices = self.indices()?;
         let limits = Limits::default();
         // Compile once here first, so a broken script or bot is reported before any
         // thread starts, and read what every game shares.
@@ -104,15 +108,41 @@ impl Plan {
             })?;
         let bar = self.progress_bar((indices.len() * self.sides.len()) as u64);
         let start = Instant::now();
-        let (results, failure) = play_all(
-            &pool,
-            &self.sides,
-            &indices,
-            self.seed,
-            limits,
-            self.keep_moves,
-            &bar,
-        );
+        let play = |indices: &[usize], keep_moves: bool| {
+            play_all(
+                &pool,
+                &self.sides,
+                indices,
+                self.seed,
+                limits,
+                keep_moves,
+                &bar,
+            )
+        };
+        // Games 0 and 1 first when they may settle the run (their moves kept, to compare).
+        let probe = if self.stop_without_chance && self.shard.is_none() {
+            indices.len().min(2)
+        } else {
+            0
+        };
+        let (mut results, mut failure) = play(&indices[..probe], true);
+        let exact = probe == 2 && failure.is_none() && without_chance(&results);
+        if exact {
+            results.iter_mut().for_each(|side| side.truncate(1));
+            indices.truncate(1);
+        } else if failure.is_none() && !interrupt::requested() {
+            let (rest, more_failure) = play(&indices[probe..], self.keep_moves);
+            results
+                .iter_mut()
+                .zip(rest)
+                .for_each(|(side, more)| side.extend(more));
+            failure = more_failure;
+        }
+        if !self.keep_moves {
+            for result in results.iter_mut().flatten().flatten() {
+                result.log.clear();
+            }
+        }
         bar.finish_and_clear();
         // After Ctrl-C a failure is the game it stopped; otherwise it stops the run.
         let stopped = interrupt::requested();
@@ -138,7 +168,11 @@ impl Plan {
             })
             .collect();
         Ok(Timed {
-            run: Run::new(self.games, self.seed, self.shard, sides),
+            run: if exact {
+                Run::exact(self.seed, sides)
+            } else {
+                Run::new(self.games, self.seed, self.shard, sides)
+            },
             elapsed: start.elapsed(),
             threads: pool.current_num_threads(),
             stopped,
@@ -215,6 +249,16 @@ impl Plan {
 
 /// Each side's results by game position (`None`: not played, when the run stopped).
 type Results = Vec<Vec<Option<GameResult>>>;
+
+/// Whether every side played its first two games (two seeds) move for move alike, to
+/// the same result: then neither the game nor the bot draws on chance, every seed plays
+/// that one game, and more games would only repeat it.
+fn without_chance(results: &Results) -> bool {
+    results.iter().all(|side| match &side[..] {
+        [Some(a), Some(b)] => a.log == b.log && a.total == b.total && a.score == b.score,
+        _ => false,
+    })
+}
 
 /// Plays the games `indices` on every thread of `pool`, each game by every side in turn
 /// (so that a run stopped by Ctrl-C has games to compare), and returns each side's

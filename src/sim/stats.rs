@@ -43,11 +43,12 @@ impl Distribution {
     }
 }
 
-/// Side B against side A, game by game on the same seeds.
+/// Side A against side B (the side it is compared against), game by game on the same
+/// seeds: what A changes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Paired {
     pub games: usize,
-    /// Mean of (B − A) over the games.
+    /// Mean of (A − B) over the games.
     pub mean_difference: f64,
     pub ci95: [f64; 2],
     /// Student's t of the paired test (absent when every difference is the same).
@@ -64,7 +65,7 @@ pub struct Paired {
 impl Paired {
     /// `a` and `b` hold the results of the same games in the same order (not empty).
     pub fn of(a: &[f64], b: &[f64]) -> Paired {
-        let diffs: Vec<f64> = a.iter().zip(b).map(|(x, y)| y - x).collect();
+        let diffs: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
         let (mean, sd, ci95) = mean_sd_ci(&diffs);
         let n = diffs.len();
         let (t, p_value) = if sd > 0.0 {
@@ -81,9 +82,9 @@ impl Paired {
             t,
             p_value,
             significant: p_value < 0.05,
-            b_better: diffs.iter().filter(|d| **d > 0.0).count(),
+            b_better: diffs.iter().filter(|d| **d < 0.0).count(),
             equal: diffs.iter().filter(|d| **d == 0.0).count(),
-            a_better: diffs.iter().filter(|d| **d < 0.0).count(),
+            a_better: diffs.iter().filter(|d| **d > 0.0).count(),
         }
     }
 }
@@ -254,9 +255,9 @@ mod tests {
         let b = [12.0, 15.0, 9.0, 17.0, 12.0, 13.0];
         let p = Paired::of(&a, &b);
         assert_eq!((p.b_better, p.equal, p.a_better), (5, 1, 0));
-        assert!(close(p.mean_difference, 2.0, 1e-12));
-        // diffs 2,3,0,3,1,3: sd 1.264911, t = 3.872983, df 5, p = 0.011725
-        assert!(close(p.t.unwrap(), 3.872_983, 1e-5));
+        assert!(close(p.mean_difference, -2.0, 1e-12));
+        // diffs (A − B) −2,−3,0,−3,−1,−3: sd 1.264911, t = −3.872983, df 5, p = 0.011725
+        assert!(close(p.t.unwrap(), -3.872_983, 1e-5));
         assert!(close(p.p_value, 0.011_725, 1e-5), "{}", p.p_value);
         assert!(p.significant);
         let same = Paired::of(&a, &a);
