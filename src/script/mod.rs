@@ -25,7 +25,7 @@ pub mod words;
 
 pub use api::Api;
 pub use events::Event;
-pub use family::{DataError, Family, PictureInput};
+pub use family::{DataError, DataProblem, Family, PictureInput};
 pub use limits::Limits;
 pub use rules::{BotApi, Goal, Move, Rules};
 pub use tables::Tables;

@@ -148,9 +148,7 @@ fn register_goods_table(engine: &mut Engine) {
             "a good's entry: `#{ key, name, plural, code, variant, basic, wheel, food, energy, \
              money, points }` (`energy` a float)",
             |t: &mut GoodsTableRef, key: &str| -> Fallible<Map> {
-                let i =
-                    t.0.index(key)
-                        .ok_or_else(|| error(format!("there is no good `{key}`")))?;
+                let i = t.0.index(key).ok_or_else(|| error(t.0.unknown(key)))?;
                 let g = t.0.def(i);
                 let mut m = Map::new();
                 m.insert("key".into(), g.key.clone().into());
