@@ -200,3 +200,19 @@ fn livestock_is_a_good_by_its_name_as_sheep_is_by_its_key() {
     );
     assert!(e.contains("goods: wood, whiskey"), "{e}");
 }
+
+#[test]
+fn a_misspelled_point_value_is_refused_at_its_line() {
+    let lib = TempLibrary::new();
+    lib.write(
+        "variants/cloister-typo.toml",
+        "name = \"cloister-typo\"\nextends = \"carcassonne-solo\"\n\n[data.points]\nroad_tile = 2\ncloister_complet = 12\n",
+    );
+    let e = load_error(&lib, "cloister-typo");
+    assert!(e.contains("variants/cloister-typo.toml:6:"), "{e}");
+    assert!(
+        e.contains("`cloister_complet` is not a point value; did you mean `cloister_complete`?"),
+        "{e}"
+    );
+    assert!(e.contains("road_tile, city_tile"), "{e}");
+}

@@ -435,16 +435,30 @@ pub fn entry_at(text: &str, offset: usize) -> Option<String> {
 }
 
 impl DataSource {
-    /// Where entry `id` (its `field`) of this data is written, or the data itself
+    /// Where entry `id` (its `field`) of data entry `key` is written, or the data itself
     /// without an `id`: the file, and a byte offset in it when known. A patched entry is
-    /// where the manifest wrote it.
-    pub fn place(&self, id: Option<&str>, field: Option<&str>) -> (PathBuf, Option<usize>) {
+    /// where the manifest wrote it; a field of a table written inline, at its line.
+    pub fn place(
+        &self,
+        key: &str,
+        id: Option<&str>,
+        field: Option<&str>,
+    ) -> (PathBuf, Option<usize>) {
         match self {
             DataSource::File(path) => {
                 let text = std::fs::read_to_string(path).unwrap_or_default();
                 (path.clone(), id.and_then(|id| in_file(&text, id, field)))
             }
-            DataSource::Inline { manifest, at, .. } => (manifest.clone(), Some(*at)),
+            DataSource::Inline { manifest, at, .. } => {
+                let text = std::fs::read_to_string(manifest).unwrap_or_default();
+                let doc = DeTable::parse(&text)
+                    .map(|d| d.into_inner())
+                    .unwrap_or_default();
+                let field_at = field
+                    .filter(|_| id.is_none())
+                    .and_then(|f| key_at(&doc, &["data", key, f]));
+                (manifest.clone(), Some(field_at.unwrap_or(*at)))
+            }
             DataSource::Patched {
                 base,
                 manifest,
@@ -456,7 +470,7 @@ impl DataSource {
                     let at = field.and_then(|f| place.fields.get(f)).unwrap_or(&place.at);
                     (manifest.clone(), Some(*at))
                 }
-                Some(None) => base.place(id, field),
+                Some(None) => base.place(key, id, field),
                 None => (manifest.clone(), Some(*at)),
             },
         }

@@ -98,7 +98,7 @@ fn located(
     let Some(source) = variant.data.get(key) else {
         return Diagnostic::in_file(Kind::Data, variant.library.show(&variant.manifest), message);
     };
-    let (path, at) = source.place(entry, field);
+    let (path, at) = source.place(key, entry, field);
     let d = Diagnostic::in_file(Kind::Data, variant.library.show(&path), message);
     match at {
         Some(at) => d.at_offset(&std::fs::read_to_string(&path).unwrap_or_default(), at),

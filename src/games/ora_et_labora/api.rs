@@ -126,8 +126,9 @@ fn register_goods_table(engine: &mut Engine) {
         )
         .api(
             "t.goods(counts)",
-            "goods from counts, `#{ wood: 2, peat: 1 }` (an unknown good or a count that is \
-             not a whole number of 0 or more: an error)",
+            "goods from counts, `#{ wood: 2, peat: 1 }`, a good by key or by name \
+             (`sheep` or `livestock`; an unknown good or a count that is not a whole number \
+             of 0 or more: an error naming the goods)",
             |t: &mut GoodsTableRef, m: Map| goods_from_map(&t.0, m),
         )
         .api(
