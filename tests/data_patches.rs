@@ -216,3 +216,20 @@ fn a_misspelled_point_value_is_refused_at_its_line() {
     );
     assert!(e.contains("road_tile, city_tile"), "{e}");
 }
+
+#[test]
+fn a_layout_names_cards_there_are() {
+    let lib = TempLibrary::new();
+    let table = "variants/data/ora-et-labora-table.toml";
+    lib.edit(
+        table,
+        "\"plains+L2\", \"plains\", \"plains+L3\"],\n]\n# The solo",
+        "\"plains+L2\", \"plains\", \"plains+L4\"],\n]\n# The solo",
+    );
+    let e = load_error(&lib, "ora-et-labora-solo-france");
+    assert!(e.contains("ora-et-labora-table.toml:27:"), "{e}");
+    assert!(
+        e.contains("heartland: `L4` is not a card of the buildings"),
+        "{e}"
+    );
+}

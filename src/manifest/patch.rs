@@ -98,7 +98,9 @@ pub fn apply(
     }
     if let Some(change) = patch.get("change") {
         for (id, fields) in tables_in(change, "change", key, pos(&["change"]))? {
-            merged.change(id, fields, &|f| pos(&["change", id, f]))?;
+            merged.change(id, fields, pos(&["change", id]), &|f| {
+                pos(&["change", id, f])
+            })?;
         }
     }
     if let Some(add) = patch.get("add") {
@@ -204,9 +206,9 @@ impl Patching<'_> {
         &mut self,
         id: &str,
         fields: &Table,
+        at: usize,
         pos: &dyn Fn(&str) -> usize,
     ) -> Result<(), PatchError> {
-        let at = pos("");
         let key = self.key;
         let (entry, name) = match self.find(id) {
             Some((list, i)) => {
@@ -447,7 +449,14 @@ impl DataSource {
         match self {
             DataSource::File(path) => {
                 let text = std::fs::read_to_string(path).unwrap_or_default();
-                (path.clone(), id.and_then(|id| in_file(&text, id, field)))
+                let at = match (id, field) {
+                    (Some(id), _) => in_file(&text, id, field),
+                    (None, Some(field)) => DeTable::parse(&text)
+                        .ok()
+                        .and_then(|doc| key_at(doc.get_ref(), &[field])),
+                    (None, None) => None,
+                };
+                (path.clone(), at)
             }
             DataSource::Inline { manifest, at, .. } => {
                 let text = std::fs::read_to_string(manifest).unwrap_or_default();

@@ -1,10 +1,12 @@
 //! The cards checked against the goods table when a manifest is loaded: every word a
 //! card's cost or effect uses for a good must name one (its key, `sheep`, or the name
 //! the cards print, `livestock`), so `cost = { wod = 1 }` is refused at the line that
-//! wrote it instead of making a card no one can build.
+//! wrote it instead of making a card no one can build; and the table's layouts name
+//! cards there are.
 
-use super::api::{CardsRef, GoodsTableRef};
-use super::{Card, GoodsTable};
+use super::api::{CardsRef, GoodsTableRef, TableRef};
+use super::space::{Content, SpaceDef};
+use super::{Card, Cards, GoodsTable};
 use crate::script::DataProblem;
 use crate::vocabulary;
 use rhai::Map;
@@ -44,7 +46,47 @@ pub fn check(data: &Map) -> Result<(), DataProblem> {
             check_effect(part, card, &words)?;
         }
     }
+    match entry("table").and_then(|d| d.try_cast::<TableRef>()) {
+        Some(table) => check_layouts(&table, &cards.0),
+        None => Ok(()),
+    }
+}
+
+/// Every card a layout of the table places (the heartlands' Clay Mound, …) is a card.
+fn check_layouts(table: &TableRef, cards: &Cards) -> Result<(), DataProblem> {
+    let t = &table.0;
+    let heartlands = t.heartlands.values().flatten().flatten();
+    let districts = t.districts.values().flatten();
+    let plots = t.plots.values().flatten().map(|c| &c.space);
+    let fields = [
+        ("heartland", heartlands.collect::<Vec<_>>()),
+        ("district", districts.collect()),
+        ("plot", plots.collect()),
+    ];
+    for (field, spaces) in fields {
+        for space in spaces {
+            check_space(space, cards, field)?;
+        }
+    }
     Ok(())
+}
+
+fn check_space(space: &SpaceDef, cards: &Cards, field: &str) -> Result<(), DataProblem> {
+    let (Content::Building(id) | Content::Settlement(id)) = &space.content else {
+        return Ok(());
+    };
+    if cards.get(id).is_some() {
+        return Ok(());
+    }
+    let ids: Vec<&str> = cards.all().iter().map(|c| c.id.as_str()).collect();
+    let (message, help) = vocabulary::unknown(id, "a card of the buildings", &ids);
+    Err(DataProblem {
+        key: "table".into(),
+        entry: None,
+        field: Some(field.into()),
+        message: format!("{field}: {message}"),
+        help,
+    })
 }
 
 /// The goods' words and the others a field allows.
