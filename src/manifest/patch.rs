@@ -519,6 +519,28 @@ mod tests {
     }
 
     #[test]
+    fn a_table_of_several_lists_takes_additions_by_list_and_sections_by_name() {
+        let base: Table = toml::from_str("[points]\nroad = 1\n[[good]]\nkey = \"wood\"\n[[conversion]]\nid = \"c\"\n[[level]]\nlevel = 1\n").unwrap();
+        let manifest = "[data.t.add.good.honey]\nfood = 2\n[data.t.add.level.2]\nslots = \"P\"\n[data.t.change.points]\nroad = 3\n";
+        let doc: Table = toml::from_str(manifest).unwrap();
+        let patch = doc["data"]["t"].as_table().unwrap();
+        let (t, _) = apply(&base, patch, manifest, "t", 0).ok().unwrap();
+        assert_eq!(t["good"][1]["key"].as_str(), Some("honey"));
+        assert_eq!(
+            t["level"][1]["level"].as_integer(),
+            Some(2),
+            "a number like the others"
+        );
+        assert_eq!(t["points"]["road"].as_integer(), Some(3));
+        let unnamed = "[data.t.add.honey]\nfood = 2\n";
+        let doc: Table = toml::from_str(unnamed).unwrap();
+        let e = apply(&base, doc["data"]["t"].as_table().unwrap(), unnamed, "t", 0)
+            .err()
+            .unwrap();
+        assert!(e.message.contains("several lists"), "{}", e.message);
+    }
+
+    #[test]
     fn an_unknown_or_taken_id_is_refused_with_the_ids() {
         let e = patched("[data.cards.change.a]\ncost = {}\n").unwrap_err();
         assert!(e.contains("`a` is not an entry of [data.cards]"), "{e}");
