@@ -70,6 +70,15 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         svg: PathBuf,
     },
+    /// Start a house rule of your own: NAME's manifest, extending VARIANT, and an empty
+    /// rule file (listing the rules it may replace) in your rules folder.
+    NewRule {
+        /// The new variant's name (lower-case letters, digits and `-`).
+        name: String,
+        /// The variant it changes.
+        #[arg(long)]
+        from: String,
+    },
     /// Validate a manifest and its scripts (and play one random game through them).
     Check {
         /// A variant name or a manifest file.
@@ -214,6 +223,11 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
         }
         Some(Command::Variants) => {
             print(&Repl::new(library, limits).execute("variants").output);
+        }
+        Some(Command::NewRule { name, from }) => {
+            print(&houserules::manifest::new_rule::write(
+                &library, &name, &from,
+            )?);
         }
         Some(Command::Check { variant }) => {
             // As at the REPL: a person reads the answer, so errors carry their line.

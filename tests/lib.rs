@@ -30,3 +30,4 @@ mod solo_rules;
 mod stopping;
 #[cfg(unix)]
 mod terminal;
+mod user_rules;

@@ -1,54 +1,68 @@
 //! The rules folder: `variants/` (manifests and their data) beside `scripts/` (Rhai).
-//! Found once at start-up so that `houserules` works from a checkout, from an installed
-//! binary next to a copy of the folders, or wherever `HOUSERULES_HOME` points.
+//! Found once at start-up so that `houserules` works from a checkout or from an installed
+//! binary next to a copy of the folders. A user's own rules live in a folder of their own
+//! (`$XDG_CONFIG_HOME/houserules`, or `--home`/`HOUSERULES_HOME`), with the same two
+//! folders, either optional, layered over the shipped ones: a variant or a script is
+//! looked for there first, so a house rule never edits the checkout.
 
 use crate::diagnostic::{Diagnostic, Kind};
 use std::path::{Path, PathBuf};
 
-/// The environment variable that points at a rules folder.
+/// The environment variable that points at the user's rules folder.
 pub const HOME_VAR: &str = "HOUSERULES_HOME";
 
-/// A rules folder holding `variants/` and `scripts/`.
+/// The shipped rules folder, and the user's own rules layered over it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Library {
+    /// The shipped rules (`variants/` and `scripts/`).
     pub root: PathBuf,
+    /// The user's rules folder, when there is one besides the shipped rules.
+    pub user: Option<PathBuf>,
 }
 
 impl Library {
-    /// Finds the rules folder: the explicit one, else `$HOUSERULES_HOME`, else the current
-    /// folder or one of its parents, else beside the executable, else this source tree.
+    /// Finds the shipped rules (the current folder or one of its parents, else beside the
+    /// executable, else this source tree) and the user's folder over them: `explicit`
+    /// (`--home`), else `$HOUSERULES_HOME`, else the default one when it exists. A named
+    /// folder must exist; when no shipped rules are found, it must hold them all.
     pub fn locate(explicit: Option<&Path>) -> Result<Library, Diagnostic> {
-        if let Some(dir) = explicit {
-            return Library::at(dir);
+        let named = explicit
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::var_os(HOME_VAR).map(PathBuf::from));
+        if let Some(dir) = named.as_ref().filter(|d| !d.is_dir()) {
+            return Err(Diagnostic::in_file(
+                Kind::NotFound,
+                dir.display().to_string(),
+                "this rules folder does not exist",
+            )
+            .with_help(format!(
+                "point {HOME_VAR} or --home at a folder holding variants/ (and scripts/)"
+            )));
         }
-        if let Some(dir) = std::env::var_os(HOME_VAR) {
-            return Library::at(Path::new(&dir));
-        }
-        let cwd = std::env::current_dir().ok();
-        let exe = std::env::current_exe().ok();
-        let candidates = cwd
-            .iter()
-            .chain(exe.iter())
-            .flat_map(|p| p.ancestors().map(Path::to_path_buf).collect::<Vec<_>>())
-            .chain(std::iter::once(PathBuf::from(env!("CARGO_MANIFEST_DIR"))));
-        for dir in candidates {
-            if is_library(&dir) {
-                return Ok(Library { root: dir });
-            }
-        }
-        Err(Diagnostic::in_file(
-            Kind::NotFound,
-            ".",
-            "no rules folder (with variants/ and scripts/) found",
-        )
-        .with_help(format!("run from a houserules checkout, or set {HOME_VAR}")))
+        let Some(root) = shipped_rules() else {
+            return match named {
+                Some(dir) => Library::at(&dir),
+                None => Err(Diagnostic::in_file(
+                    Kind::NotFound,
+                    ".",
+                    "no rules folder (with variants/ and scripts/) found",
+                )
+                .with_help(format!("run from a houserules checkout, or set {HOME_VAR}"))),
+            };
+        };
+        let user = named
+            .or_else(|| default_user_folder().filter(|d| d.is_dir()))
+            .filter(|d| !same_folder(d, &root));
+        Ok(Library { root, user })
     }
 
-    /// A library at `dir`, which must hold `variants/`.
+    /// A library of the rules at `dir` alone, which must hold `variants/` and `scripts/`
+    /// (tests use it: they never see a user's folder).
     pub fn at(dir: &Path) -> Result<Library, Diagnostic> {
         if is_library(dir) {
             Ok(Library {
                 root: dir.to_path_buf(),
+                user: None,
             })
         } else {
             Err(Diagnostic::in_file(
@@ -62,6 +76,38 @@ impl Library {
         }
     }
 
+    /// Where `new-rule` writes: the user's folder, else the default one.
+    pub fn user_folder(&self) -> Option<PathBuf> {
+        self.user.clone().or_else(default_user_folder)
+    }
+
+    /// The folders looked in, the user's first.
+    fn layers(&self) -> impl Iterator<Item = &Path> {
+        self.user
+            .iter()
+            .map(PathBuf::as_path)
+            .chain(std::iter::once(self.root.as_path()))
+    }
+
+    /// `rel` under `sub` (`scripts` or `variants`) of the first layer holding it, else
+    /// of the shipped rules (for the message saying it is missing).
+    pub fn layered(&self, sub: &str, rel: &str) -> PathBuf {
+        self.layers()
+            .map(|l| l.join(sub).join(rel))
+            .find(|p| p.exists())
+            .unwrap_or_else(|| self.root.join(sub).join(rel))
+    }
+
+    /// Whether `path` lies in one of the layers.
+    pub fn holds(&self, path: &Path) -> bool {
+        self.layers().any(|l| path.starts_with(l))
+    }
+
+    /// Whether `path` is one of the user's own files.
+    pub fn is_users(&self, path: &Path) -> bool {
+        self.user.as_ref().is_some_and(|u| path.starts_with(u))
+    }
+
     pub fn variants_dir(&self) -> PathBuf {
         self.root.join("variants")
     }
@@ -70,27 +116,40 @@ impl Library {
         self.root.join("scripts")
     }
 
-    /// A path as the user should see it: relative to the rules folder when inside it.
+    /// A path as the user should see it: relative to the rules folder when inside it
+    /// (the user's folder for the user's files).
     pub fn show(&self, path: &Path) -> String {
-        crate::diagnostic::display_path(path, &self.root)
+        match self.user.as_ref().filter(|u| path.starts_with(u)) {
+            Some(user) => crate::diagnostic::display_path(path, user),
+            None => crate::diagnostic::display_path(path, &self.root),
+        }
     }
 
-    /// Every manifest file in `variants/`, sorted by name.
+    /// Every manifest file of the layers' `variants/`, sorted by name; a user's variant
+    /// hides a shipped one of the same name.
     pub fn manifest_files(&self) -> Vec<PathBuf> {
-        let mut files: Vec<PathBuf> = std::fs::read_dir(self.variants_dir())
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-            .collect();
-        files.sort();
+        let mut files: Vec<PathBuf> = Vec::new();
+        for layer in self.layers() {
+            let found = std::fs::read_dir(layer.join("variants"))
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "toml"));
+            for path in found {
+                if !files.iter().any(|f| f.file_name() == path.file_name()) {
+                    files.push(path);
+                }
+            }
+        }
+        files.sort_by(|a, b| a.file_name().cmp(&b.file_name()));
         files
     }
 
-    /// The manifest file of the variant called `name` (its file is `variants/NAME.toml`).
+    /// The manifest file of the variant called `name` (its file is `variants/NAME.toml`,
+    /// the user's first).
     pub fn find(&self, name: &str) -> Result<PathBuf, Diagnostic> {
-        let path = self.variants_dir().join(format!("{name}.toml"));
+        let path = self.layered("variants", &format!("{name}.toml"));
         if path.is_file() {
             return Ok(path);
         }
@@ -125,4 +184,33 @@ impl Library {
 
 fn is_library(dir: &Path) -> bool {
     dir.join("variants").is_dir() && dir.join("scripts").is_dir()
+}
+
+/// The shipped rules: the current folder or one of its parents, else beside the
+/// executable, else this source tree.
+fn shipped_rules() -> Option<PathBuf> {
+    let cwd = std::env::current_dir().ok();
+    let exe = std::env::current_exe().ok();
+    cwd.iter()
+        .chain(exe.iter())
+        .flat_map(|p| p.ancestors().map(Path::to_path_buf).collect::<Vec<_>>())
+        .chain(std::iter::once(PathBuf::from(env!("CARGO_MANIFEST_DIR"))))
+        .find(|dir| is_library(dir))
+}
+
+/// The user's rules folder when none is named: `$XDG_CONFIG_HOME/houserules`, else
+/// `~/.config/houserules`.
+fn default_user_folder() -> Option<PathBuf> {
+    let config = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    Some(config.join("houserules"))
+}
+
+fn same_folder(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
 }

@@ -3,6 +3,7 @@
 //! then checked and resolved in one place into a [`Variant`] that later code trusts.
 
 mod library;
+pub mod new_rule;
 pub mod options;
 mod patch;
 mod raw;
@@ -311,13 +312,7 @@ fn apply(file: &Parsed, variant: &mut Variant) -> Result<(), Diagnostic> {
     variant.manifest = file.path.clone();
     let library = variant.library.clone();
     for script in &raw.scripts {
-        let path = resolve_path(
-            file,
-            &library,
-            script,
-            &library.scripts_dir(),
-            script.get_ref(),
-        )?;
+        let path = resolve_path(file, &library, script, "scripts", script.get_ref())?;
         if !path.is_file() {
             return Err(file
                 .error(script, format!("script `{}` not found (looked at {})", script.get_ref(), library.show(&path)))
@@ -339,7 +334,7 @@ fn apply(file: &Parsed, variant: &mut Variant) -> Result<(), Diagnostic> {
                 at: entry.span().start,
             },
             RawData::File(rel) => {
-                let path = resolve_path(file, &library, entry, &library.variants_dir(), rel)?;
+                let path = resolve_path(file, &library, entry, "variants", rel)?;
                 if !path.is_file() {
                     return Err(file
                         .error(entry, format!("data file `{rel}` for `{key}` not found"))
@@ -421,14 +416,15 @@ fn patched(
 /// to the scripts as one map).
 const MAX_OPTIONS: usize = 1_000;
 
-/// A path written in a manifest, relative to `base` (or to the manifest when it starts
-/// with `./` or `../`). It may not be absolute, nor climb with `..` out of the rules
-/// folder: a variant shared with others must not read files elsewhere on their machine.
+/// A path written in a manifest: relative to the manifest when it starts with `./` or
+/// `../`, else under `sub` (`scripts` or `variants`) of the user's rules or the shipped
+/// ones, the user's first. It may not be absolute, nor climb with `..` out of the rules
+/// folders: a variant shared with others must not read files elsewhere on their machine.
 fn resolve_path(
     file: &Parsed,
     library: &Library,
     at: &Spanned<impl Sized>,
-    base: &Path,
+    sub: &str,
     rel: &str,
 ) -> Result<PathBuf, Diagnostic> {
     let refuse = |why: &str| {
@@ -442,12 +438,12 @@ fn resolve_path(
     let path = if rel.starts_with("./") || rel.starts_with("../") {
         file.path.parent().unwrap_or(Path::new(".")).join(rel)
     } else {
-        base.join(rel)
+        library.layered(sub, rel)
     };
     let climbs = Path::new(rel)
         .components()
         .any(|c| c == Component::ParentDir);
-    if climbs && !lexical(&path).starts_with(lexical(&library.root)) {
+    if climbs && !library.holds(&lexical(&path)) {
         return refuse("leads out of the rules folder");
     }
     Ok(path)

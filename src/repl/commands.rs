@@ -580,6 +580,15 @@ impl Repl {
                 .to_string_lossy()
                 .into_owned();
             match Variant::load(&self.library, &name) {
+                Ok(v) if self.library.is_users(&path) => {
+                    let _ = writeln!(
+                        out,
+                        "{:<30} {} (yours: {})",
+                        v.name,
+                        v.title,
+                        path.display()
+                    );
+                }
                 Ok(v) => {
                     let _ = writeln!(out, "{:<30} {}", v.name, v.title);
                 }

@@ -1,0 +1,107 @@
+//! `houserules new-rule NAME --from VARIANT`: the start of a house rule in the user's own
+//! rules folder, so that it never edits the shipped rules: a manifest that extends
+//! VARIANT and an empty rule file, which lists the rules of the game it may replace.
+
+use super::{Library, Variant};
+use crate::diagnostic::{Diagnostic, Kind};
+use crate::script::api::rule_hooks;
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::Path;
+
+/// Writes NAME's manifest and rule file; says where and what to do next.
+pub fn write(library: &Library, name: &str, from: &str) -> Result<String, Diagnostic> {
+    check_name(name)?;
+    if let Ok(existing) = library.find(name) {
+        return Err(Diagnostic::about(
+            Kind::Usage,
+            "new-rule",
+            format!(
+                "a variant `{name}` exists already ({})",
+                library.show(&existing)
+            ),
+        )
+        .with_help("choose another name"));
+    }
+    let base = Variant::load(library, from)?;
+    let folder = library.user_folder().ok_or_else(|| {
+        Diagnostic::about(Kind::Usage, "new-rule", "no folder for your rules")
+            .with_help("set HOUSERULES_HOME or --home to a folder for your own rules")
+    })?;
+    let script_rel = format!("house/{name}.rhai");
+    let manifest = folder.join("variants").join(format!("{name}.toml"));
+    let script = folder.join("scripts").join(&script_rel);
+    let hooks = rule_hooks::read(&library.root.join("scripts").join(base.family.name()))
+        .unwrap_or_default();
+    create(&script, &rule_text(name, &base, &hooks))?;
+    create(&manifest, &manifest_text(name, &base, &script_rel))?;
+    Ok(format!(
+        "wrote {} and {}\nwrite your rule in {}, then `houserules check {name}` and `houserules play {name}`\n",
+        manifest.display(),
+        script.display(),
+        script.display()
+    ))
+}
+
+/// A variant name is a file name others can type: lower-case letters, digits and `-`.
+fn check_name(name: &str) -> Result<(), Diagnostic> {
+    let fine = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if fine {
+        return Ok(());
+    }
+    Err(Diagnostic::about(
+        Kind::Usage,
+        "new-rule",
+        format!("`{name}` cannot name a variant"),
+    )
+    .with_help("use lower-case letters, digits and `-`: my-house-rule"))
+}
+
+fn manifest_text(name: &str, base: &Variant, script: &str) -> String {
+    format!(
+        "# {name}: a house rule on {from} (written by `houserules new-rule`).\n\
+         name = \"{name}\"\n\
+         title = \"{title} — {name}\"\n\
+         description = \"{from} with a house rule: say here what it changes.\"\n\
+         extends = \"{from}\"\n\
+         scripts = [\"{script}\"]    # after {from}'s own: its functions replace theirs\n",
+        from = base.name,
+        title = base.title,
+    )
+}
+
+fn rule_text(name: &str, base: &Variant, hooks: &[rule_hooks::RuleHook]) -> String {
+    let mut out = format!(
+        "// {name}: a house rule on {from}. A function defined here replaces the rule of the\n\
+         // same name; `this.parent(\"name\", [args])` runs the one it replaces (see\n\
+         // scripts/README.md, \"Composing rules\"). `houserules check {name}` tries it.\n\
+         //\n\
+         // The rules of {family} a house rule may replace:\n",
+        from = base.name,
+        family = base.family.name(),
+    );
+    for h in hooks {
+        out += &format!("//   {:<32} {}\n", h.call, h.doc);
+    }
+    out
+}
+
+/// Writes a new file (never over an existing one), with its folder.
+fn create(path: &Path, text: &str) -> Result<(), Diagnostic> {
+    let fail = |e: std::io::Error| {
+        Diagnostic::in_file(Kind::Save, path.display().to_string(), e.to_string())
+            .with_help("choose another name, or check the folder can be written")
+    };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(fail)?;
+    }
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(fail)?;
+    file.write_all(text.as_bytes()).map_err(fail)
+}

@@ -1,0 +1,144 @@
+//! Your own rules folder (issue 34, part 6 and finding 11): `new-rule` starts a house rule
+//! in the user's folder, layered over the shipped rules; `variants` lists it as the
+//! user's, `check` and `play` take it, and nothing is written into the checkout, so the
+//! shipped rules' fingerprint test stays green.
+
+use crate::common::{houserules, with_test_env, BINARY};
+use std::path::Path;
+use std::process::Command;
+
+fn checkout(rel: &str) -> bool {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel).exists()
+}
+
+#[test]
+fn a_house_rule_in_your_own_folder_is_listed_checked_and_played() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path().to_str().unwrap();
+    let made = houserules(
+        &[
+            "--home",
+            h,
+            "new-rule",
+            "two-meeples",
+            "--from",
+            "carcassonne-solo",
+        ],
+        "",
+    );
+    assert!(made.ok, "{}", made.stderr);
+    assert!(
+        made.stdout.contains("houserules check two-meeples"),
+        "{}",
+        made.stdout
+    );
+    let rule = home.path().join("scripts/house/two-meeples.rhai");
+    let mut text = std::fs::read_to_string(&rule).unwrap();
+    assert!(
+        text.contains("meeples_per_colour()"),
+        "the rules it may replace are listed:\n{text}"
+    );
+    text += "fn meeples_per_colour() { 2 }\n";
+    std::fs::write(&rule, text).unwrap();
+
+    let listed = houserules(&["--home", h, "variants"], "");
+    assert!(
+        listed
+            .stdout
+            .lines()
+            .any(|l| l.starts_with("two-meeples") && l.contains("(yours")),
+        "{}",
+        listed.stdout
+    );
+    assert!(listed
+        .stdout
+        .lines()
+        .any(|l| l.starts_with("carcassonne-solo ")));
+    let check = houserules(&["--home", h, "check", "two-meeples"], "");
+    assert!(
+        check.ok && check.stdout.starts_with("ok"),
+        "{}{}",
+        check.stdout,
+        check.stderr
+    );
+    let play = houserules(
+        &["--home", h, "play", "two-meeples", "--seed", "3"],
+        "eval state.meeples_per_colour()\nauto 500\n",
+    );
+    assert!(play.ok, "{}", play.stderr);
+    assert!(
+        play.stdout.contains("\n2\n"),
+        "the rule replaces the shipped one:\n{}",
+        play.stdout
+    );
+    assert!(play.stdout.contains("game over"), "{}", play.stdout);
+    assert!(!checkout("variants/two-meeples.toml") && !checkout("scripts/house/two-meeples.rhai"));
+}
+
+#[test]
+fn new_rule_refuses_a_name_taken_or_unfit_and_a_variant_not_there() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path().to_str().unwrap();
+    let taken = houserules(
+        &[
+            "--home",
+            h,
+            "new-rule",
+            "invaders",
+            "--from",
+            "carcassonne-solo",
+        ],
+        "",
+    );
+    assert!(
+        !taken.ok && taken.stderr.contains("exists already"),
+        "{}",
+        taken.stderr
+    );
+    let unfit = houserules(
+        &["--home", h, "new-rule", "My Rule", "--from", "invaders"],
+        "",
+    );
+    assert!(
+        !unfit.ok && unfit.stderr.contains("lower-case"),
+        "{}",
+        unfit.stderr
+    );
+    let missing = houserules(&["--home", h, "new-rule", "mine", "--from", "chess"], "");
+    assert!(
+        !missing.ok && missing.stderr.contains("no variant `chess`"),
+        "{}",
+        missing.stderr
+    );
+    assert!(!home.path().join("variants").exists(), "nothing written");
+}
+
+#[test]
+fn without_a_home_your_rules_go_to_the_config_folder() {
+    let config = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let out = with_test_env(
+        &mut Command::new(BINARY),
+        &data.path().join("games.sqlite"),
+        data.path(),
+    )
+    .env_remove("HOUSERULES_HOME")
+    .env("XDG_CONFIG_HOME", config.path())
+    .current_dir(env!("CARGO_MANIFEST_DIR"))
+    .args(["new-rule", "gentle", "--from", "invaders"])
+    .output()
+    .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(config
+        .path()
+        .join("houserules/variants/gentle.toml")
+        .is_file());
+    assert!(config
+        .path()
+        .join("houserules/scripts/house/gentle.rhai")
+        .is_file());
+}
