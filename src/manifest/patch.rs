@@ -104,35 +104,43 @@ pub fn apply(
         }
     }
     if let Some(add) = patch.get("add") {
-        let mut added = Vec::new();
-        for (name, value) in tables_in(add, "add", key, pos(&["add"]))? {
-            match merged.lists.iter().position(|l| l.name == *name) {
-                Some(list) => {
-                    for (id, fields) in tables_of(value, name, key, pos(&["add", name]))? {
-                        added.push((pos(&["add", name, id]), list, id, fields, Some(name)));
-                    }
-                }
-                None => {
-                    let list = merged.only_list(pos(&["add", name]))?;
-                    added.push((pos(&["add", name]), list, name, value, None));
-                }
-            }
-        }
-        added.sort_by_key(|a| a.0);
-        for (at, list, id, fields, qualified) in added {
-            let path: Vec<&str> = ["add"]
-                .into_iter()
-                .chain(qualified.map(String::as_str))
-                .chain([id.as_str()])
-                .collect();
-            merged.add(list, id, fields, at, &|f| {
-                let mut p = path.clone();
-                p.push(f);
-                pos(&p)
+        for (path, list, fields) in additions(add, &merged, &pos)? {
+            let id = path.last().expect("an addition's path ends with its id");
+            merged.add(list, id, fields, pos(&path), &|f| {
+                pos(&[path.as_slice(), &[f]].concat())
             })?;
         }
     }
     Ok((merged.table, merged.written))
+}
+
+/// An entry `add` adds: its path in the manifest (`add`, its list when named, its id),
+/// the index of its list, and its fields.
+type Addition<'a> = (Vec<&'a str>, usize, &'a Table);
+
+/// The entries `add` adds, in the manifest's order.
+fn additions<'a>(
+    add: &'a Value,
+    merged: &Patching,
+    pos: &dyn Fn(&[&str]) -> usize,
+) -> Result<Vec<Addition<'a>>, PatchError> {
+    let key = merged.key;
+    let mut added = Vec::new();
+    for (name, value) in tables_in(add, "add", key, pos(&["add"]))? {
+        match merged.lists.iter().position(|l| l.name == *name) {
+            Some(list) => {
+                for (id, fields) in tables_of(value, name, key, pos(&["add", name]))? {
+                    added.push((vec!["add", name.as_str(), id.as_str()], list, fields));
+                }
+            }
+            None => {
+                let list = merged.only_list(pos(&["add", name]))?;
+                added.push((vec!["add", name.as_str()], list, value));
+            }
+        }
+    }
+    added.sort_by_key(|(path, _, _)| pos(path));
+    Ok(added)
 }
 
 /// The table being patched, with its lists and what the manifest wrote.
