@@ -35,3 +35,4 @@ pub mod sheet;
 pub mod sim;
 pub mod terminal;
 pub mod user_data;
+pub mod vocabulary;

@@ -9,6 +9,7 @@ mod cluster;
 #[cfg(unix)]
 mod completion;
 mod corpus;
+mod data_patches;
 mod design_doc;
 mod designer_errors;
 mod events;

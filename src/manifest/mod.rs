@@ -5,10 +5,12 @@
 mod library;
 pub mod new_rule;
 pub mod options;
+mod patch;
 mod raw;
 
 pub use library::{Library, HOME_VAR};
 pub use options::{OptionKind, OptionSpec, OptionValue, OptionValues};
+pub use patch::entry_at as patch_entry_at;
 
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::script::Family;
@@ -37,6 +39,16 @@ pub enum DataSource {
         /// Where the entry starts in the manifest (a byte offset): errors in the table
         /// point there, since the loaders see the table re-written, not the manifest.
         at: usize,
+    },
+    /// An inherited entry with the changes a manifest makes to it (`add`, `change`,
+    /// `remove`: see `patch`), merged into `table`.
+    Patched {
+        table: toml::Table,
+        base: Box<DataSource>,
+        manifest: PathBuf,
+        /// Where the changes start in the manifest (a byte offset).
+        at: usize,
+        written: patch::Written,
     },
 }
 
@@ -88,7 +100,9 @@ impl Variant {
             field(key);
             match source {
                 DataSource::File(path) => field(&std::fs::read_to_string(path).unwrap_or_default()),
-                DataSource::Inline { table, .. } => field(&table.to_string()),
+                DataSource::Inline { table, .. } | DataSource::Patched { table, .. } => {
+                    field(&table.to_string())
+                }
             }
         }
         hasher
@@ -311,6 +325,9 @@ fn apply(file: &Parsed, variant: &mut Variant) -> Result<(), Diagnostic> {
     }
     for (key, entry) in &raw.data {
         let source = match entry.get_ref() {
+            RawData::Inline(table) if patch::is_patch(table) => {
+                patched(file, &library, key, entry, table, variant.data.get(key))?
+            }
             RawData::Inline(table) => DataSource::Inline {
                 table: table.clone(),
                 manifest: file.path.clone(),
@@ -348,6 +365,50 @@ fn apply(file: &Parsed, variant: &mut Variant) -> Result<(), Diagnostic> {
         variant.options.insert(name.clone(), spec);
     }
     Ok(())
+}
+
+/// The inherited entry `key` with the changes `patch` written at `entry` of `file`.
+fn patched(
+    file: &Parsed,
+    library: &Library,
+    key: &str,
+    entry: &Spanned<RawData>,
+    patch: &toml::Table,
+    inherited: Option<&DataSource>,
+) -> Result<DataSource, Diagnostic> {
+    let base = inherited.ok_or_else(|| {
+        file.error(entry, format!("[data.{key}] changes entries, but no parent has `{key}`"))
+            .with_help(format!("`add`, `change` and `remove` change an inherited table: extend a variant with `{key}`, or write the whole table"))
+    })?;
+    let table = match base {
+        DataSource::File(path) => {
+            let shown = library.show(path);
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                Diagnostic::in_file(Kind::Io, &shown, format!("cannot read the data file: {e}"))
+            })?;
+            toml::from_str(&text).map_err(|e| {
+                let d = Diagnostic::in_file(Kind::Data, &shown, e.message().to_owned());
+                match e.span() {
+                    Some(span) => d.at_offset(&text, span.start),
+                    None => d,
+                }
+            })?
+        }
+        DataSource::Inline { table, .. } | DataSource::Patched { table, .. } => table.clone(),
+    };
+    let (table, written) = patch::apply(&table, patch, &file.text, key, entry.span().start)
+        .map_err(|e| {
+            Diagnostic::in_file(Kind::Manifest, &file.shown, e.message)
+                .at_offset(&file.text, e.at)
+                .with_help(e.help)
+        })?;
+    Ok(DataSource::Patched {
+        table,
+        base: Box::new(base.clone()),
+        manifest: file.path.clone(),
+        at: entry.span().start,
+        written,
+    })
 }
 
 /// The most options a variant may have: far more than a game needs, and a bound on what

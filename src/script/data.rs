@@ -5,7 +5,7 @@
 
 use super::{DataError, Family};
 use crate::diagnostic::{line_column, Diagnostic, Kind};
-use crate::manifest::{DataSource, Variant};
+use crate::manifest::{patch_entry_at, DataSource, Variant};
 use rhai::{Dynamic, Map};
 
 /// Loads every data file of `variant` into a map keyed like the manifest's `[data]`.
@@ -43,24 +43,67 @@ pub fn load_all(variant: &Variant, family: &dyn Family) -> Result<Map, Diagnosti
                     }
                 })?
             }
-            DataSource::Inline {
-                table,
-                manifest,
-                at,
-            } => load_one(family, key, &table.to_string()).map_err(|e| {
-                // The error's line is one of the table as re-written: point at the entry.
-                let text = std::fs::read_to_string(manifest).unwrap_or_default();
-                Diagnostic::in_file(
-                    Kind::Data,
-                    variant.library.show(manifest),
-                    format!("[data.{key}]: {}", e.message),
-                )
-                .at_offset(&text, *at)
-            })?,
+            DataSource::Inline { table, .. } | DataSource::Patched { table, .. } => {
+                // The error's line is one of the table as re-written: point at the
+                // entry it falls in, where the manifest (or the file under it) wrote it.
+                let text = table.to_string();
+                load_one(family, key, &text).map_err(|e| {
+                    let offset = e.line.map(|l| offset_of(&text, l, e.column.unwrap_or(1)));
+                    let entry = offset.and_then(|o| patch_entry_at(&text, o));
+                    located(variant, key, entry.as_deref(), None, &e.message)
+                })?
+            }
         };
         map.insert(key.as_str().into(), value);
     }
+    family.check_data(&map).map_err(|p| {
+        located(
+            variant,
+            &p.key,
+            p.entry.as_deref(),
+            p.field.as_deref(),
+            &p.message,
+        )
+        .with_help(p.help)
+    })?;
     Ok(map)
+}
+
+/// The byte offset of 1-based `line` and `column` in `text`.
+fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line - 1)
+        .map(str::len)
+        .sum();
+    let rest = text.get(start..).unwrap_or_default();
+    start
+        + rest
+            .chars()
+            .take(column - 1)
+            .map(char::len_utf8)
+            .sum::<usize>()
+}
+
+/// `message` about data entry `key` (its entry `entry`, that entry's `field`), at the
+/// place that wrote it: the data file's line, or the manifest's.
+fn located(
+    variant: &Variant,
+    key: &str,
+    entry: Option<&str>,
+    field: Option<&str>,
+    message: &str,
+) -> Diagnostic {
+    let message = format!("[data.{key}]: {message}");
+    let Some(source) = variant.data.get(key) else {
+        return Diagnostic::in_file(Kind::Data, variant.library.show(&variant.manifest), message);
+    };
+    let (path, at) = source.place(key, entry, field);
+    let d = Diagnostic::in_file(Kind::Data, variant.library.show(&path), message);
+    match at {
+        Some(at) => d.at_offset(&std::fs::read_to_string(&path).unwrap_or_default(), at),
+        None => d,
+    }
 }
 
 /// Reads one entry's text: a host object when the family knows the key, else a map.
@@ -99,18 +142,6 @@ pub fn toml_to_dynamic(value: toml::Value) -> Dynamic {
 /// `problem` with the data entry `key` of `variant`, where the entry is written: the
 /// data file, or the manifest's line for a table written inline.
 pub fn problem_at(variant: &Variant, key: &str, problem: &str) -> Diagnostic {
-    let message = format!("[data.{key}]: {problem}");
-    let help = "fix the table (the rules' check_data() says what they need)";
-    match variant.data.get(key) {
-        Some(DataSource::File(path)) => {
-            Diagnostic::in_file(Kind::Data, variant.library.show(path), message)
-        }
-        Some(DataSource::Inline { manifest, at, .. }) => {
-            let text = std::fs::read_to_string(manifest).unwrap_or_default();
-            Diagnostic::in_file(Kind::Data, variant.library.show(manifest), message)
-                .at_offset(&text, *at)
-        }
-        None => Diagnostic::in_file(Kind::Data, variant.library.show(&variant.manifest), message),
-    }
-    .with_help(help)
+    located(variant, key, None, None, problem)
+        .with_help("fix the table (the rules' check_data() says what they need)")
 }

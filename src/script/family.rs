@@ -13,6 +13,21 @@ pub struct DataError {
     pub column: Option<usize>,
 }
 
+/// A word of a loaded table that the family's vocabulary does not know (a card's cost in
+/// a good there is not): the data entry, the entry of its list and the field, so the host
+/// points at the line that wrote it, in a data file or in a manifest's changes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DataProblem {
+    /// The `[data]` key (`buildings`).
+    pub key: String,
+    /// The entry's id in its list (`F41`).
+    pub entry: Option<String>,
+    pub field: Option<String>,
+    pub message: String,
+    /// What would be right: the words there are.
+    pub help: String,
+}
+
 /// What `render` hands a family: the state as the rules keep it, the score map as
 /// `score()` gives it, and the lines of the legend the host has written already
 /// (variant, seed, result, how the game stands).
@@ -54,6 +69,13 @@ pub trait Family: Sync {
     /// function of that name is not reported as one nothing calls (see `lint.rs`).
     fn data_names(&self, _value: &Dynamic) -> Vec<String> {
         Vec::new()
+    }
+
+    /// Checks the loaded tables against each other and the family's words (a card's
+    /// cost against the goods table), when the manifest is loaded: a typo is refused
+    /// there instead of making a card no one can build.
+    fn check_data(&self, _data: &Map) -> Result<(), DataProblem> {
+        Ok(())
     }
 
     /// The table as an SVG picture, or `None` when the family draws no picture.

@@ -27,7 +27,7 @@ pub mod words;
 pub use api::Api;
 pub use diagnostics::{advised, AT_THE_REPL};
 pub use events::Event;
-pub use family::{DataError, Family, PictureInput};
+pub use family::{DataError, DataProblem, Family, PictureInput};
 pub use limits::Limits;
 pub use rules::{BotApi, Goal, Move, Rules};
 pub use stopping::imagined_move;

@@ -103,7 +103,9 @@ impl Side {
         for (key, source) in &self.variant.data {
             contents.push(match source {
                 DataSource::File(path) => read(key, path)?,
-                DataSource::Inline { table, .. } => table.to_string().into_bytes(),
+                DataSource::Inline { table, .. } | DataSource::Patched { table, .. } => {
+                    table.to_string().into_bytes()
+                }
             });
         }
         for f in self.bot.files_read() {

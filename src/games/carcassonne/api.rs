@@ -237,20 +237,10 @@ fn set_points(board: &mut Board, values: Map) -> Fallible<()> {
         let v = value
             .as_int()
             .map_err(|_| error(format!("set_points: `{key}` must be a whole number")))?;
-        let field = match key.as_str() {
-            "road_tile" => &mut p.road_tile,
-            "city_tile" => &mut p.city_tile,
-            "city_pennant" => &mut p.city_pennant,
-            "tiny_city" => &mut p.tiny_city,
-            "cloister_tile" => &mut p.cloister_tile,
-            "cloister_complete" => &mut p.cloister_complete,
-            "end_road_tile" => &mut p.end_road_tile,
-            "end_city_tile" => &mut p.end_city_tile,
-            "end_city_pennant" => &mut p.end_city_pennant,
-            "farm_completed_city" => &mut p.farm_completed_city,
-            "farm_incomplete_city" => &mut p.farm_incomplete_city,
-            other => return Err(error(format!("set_points: unknown point value `{other}`"))),
-        };
+        let field = p.value_mut(&key).ok_or_else(|| {
+            let (message, help) = PointValues::unknown(&key);
+            error(format!("set_points: {message} ({help})"))
+        })?;
         *field = v;
     }
     board.set_points(p);

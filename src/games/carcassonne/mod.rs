@@ -35,8 +35,8 @@ pub use tile::{SegmentDef, SegmentKind, Terrain, TileType, TileTypeId};
 pub use tile_set::{TileSet, TileSetError};
 pub use window::{Frame, Window};
 
-use crate::script::{DataError, Family, PictureInput};
-use rhai::{Dynamic, Engine};
+use crate::script::{DataError, DataProblem, Family, PictureInput};
+use rhai::{Dynamic, Engine, Map};
 use std::sync::Arc;
 
 /// Carcassonne as a family: the board, the tile set (`[data] tiles`) and the picture.
@@ -73,6 +73,26 @@ impl Family for Carcassonne {
                     column: e.column,
                 })
         })
+    }
+
+    /// A variant's `[data.points]` (read by the rules' `set_points`) names point values.
+    fn check_data(&self, data: &Map) -> Result<(), DataProblem> {
+        let Some(points) = data.get("points").and_then(|p| p.read_lock::<Map>()) else {
+            return Ok(());
+        };
+        match points.keys().find(|k| !points::NAMES.contains(&k.as_str())) {
+            Some(name) => {
+                let (message, help) = PointValues::unknown(name);
+                Err(DataProblem {
+                    key: "points".into(),
+                    entry: None,
+                    field: Some(name.to_string()),
+                    message,
+                    help,
+                })
+            }
+            None => Ok(()),
+        }
     }
 
     fn svg(&self, input: PictureInput) -> Option<Result<String, String>> {

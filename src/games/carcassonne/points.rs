@@ -32,11 +32,50 @@ pub struct PointValues {
     pub farm_incomplete_city: i64,
 }
 
+/// The point values' names: the TOML keys, and what `set_points` and a Carcassonne
+/// variant's `[data.points]` may name.
+pub const NAMES: [&str; 11] = [
+    "road_tile",
+    "city_tile",
+    "city_pennant",
+    "tiny_city",
+    "cloister_tile",
+    "cloister_complete",
+    "end_road_tile",
+    "end_city_tile",
+    "end_city_pennant",
+    "farm_completed_city",
+    "farm_incomplete_city",
+];
+
 fn count(n: usize) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 impl PointValues {
+    /// The value called `name` (one of `NAMES`), to change it.
+    pub fn value_mut(&mut self, name: &str) -> Option<&mut i64> {
+        Some(match name {
+            "road_tile" => &mut self.road_tile,
+            "city_tile" => &mut self.city_tile,
+            "city_pennant" => &mut self.city_pennant,
+            "tiny_city" => &mut self.tiny_city,
+            "cloister_tile" => &mut self.cloister_tile,
+            "cloister_complete" => &mut self.cloister_complete,
+            "end_road_tile" => &mut self.end_road_tile,
+            "end_city_tile" => &mut self.end_city_tile,
+            "end_city_pennant" => &mut self.end_city_pennant,
+            "farm_completed_city" => &mut self.farm_completed_city,
+            "farm_incomplete_city" => &mut self.farm_incomplete_city,
+            _ => return None,
+        })
+    }
+
+    /// `name` is not a point value: the nearest when close, and the names.
+    pub fn unknown(name: &str) -> (String, String) {
+        crate::vocabulary::unknown(name, "a point value", &NAMES)
+    }
+
     pub fn road(&self, tiles: usize, complete: bool) -> i64 {
         let per_tile = if complete {
             self.road_tile
@@ -76,6 +115,20 @@ impl PointValues {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn every_name_is_a_value() {
+        let mut p = BASE;
+        for name in NAMES {
+            *p.value_mut(name).unwrap() += 1;
+        }
+        assert_eq!(p.road_tile, 2);
+        assert_eq!(p.farm_incomplete_city, 1);
+        assert!(p.value_mut("cloister_complet").is_none());
+        assert!(PointValues::unknown("cloister_complet")
+            .0
+            .contains("did you mean `cloister_complete`?"));
+    }
 
     pub(crate) const BASE: PointValues = PointValues {
         road_tile: 1,

@@ -126,8 +126,9 @@ fn register_goods_table(engine: &mut Engine) {
         )
         .api(
             "t.goods(counts)",
-            "goods from counts, `#{ wood: 2, peat: 1 }` (an unknown good or a count that is \
-             not a whole number of 0 or more: an error)",
+            "goods from counts, `#{ wood: 2, peat: 1 }`, a good by key or by name \
+             (`sheep` or `livestock`; an unknown good or a count that is not a whole number \
+             of 0 or more: an error naming the goods)",
             |t: &mut GoodsTableRef, m: Map| goods_from_map(&t.0, m),
         )
         .api(
@@ -148,9 +149,7 @@ fn register_goods_table(engine: &mut Engine) {
             "a good's entry: `#{ key, name, plural, code, variant, basic, wheel, food, energy, \
              money, points }` (`energy` a float)",
             |t: &mut GoodsTableRef, key: &str| -> Fallible<Map> {
-                let i =
-                    t.0.index(key)
-                        .ok_or_else(|| error(format!("there is no good `{key}`")))?;
+                let i = t.0.index(key).ok_or_else(|| error(t.0.unknown(key)))?;
                 let g = t.0.def(i);
                 let mut m = Map::new();
                 m.insert("key".into(), g.key.clone().into());

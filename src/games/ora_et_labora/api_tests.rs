@@ -85,7 +85,7 @@ fn goods_errors_are_script_errors() {
             "not enough wood: 0 held, 1 needed",
         ),
         (r#"goods.goods().add("wood", -2)"#, "cannot be negative"),
-        (r#"goods.goods().get("gold")"#, "no good `gold`"),
+        (r#"goods.goods().get("gold")"#, "`gold` is not a good"),
         (r#"goods.goods(#{ wood: "two" })"#, "whole number"),
         (r#"goods.from_codes("Zz")"#, "code `Zz`"),
         (
@@ -100,7 +100,7 @@ fn goods_errors_are_script_errors() {
             r#"goods.goods(#{ coin: 1 }).payments("food", 1, -1)"#,
             "negative",
         ),
-        (r#"goods.info("gold")"#, "no good `gold`"),
+        (r#"goods.info("gold")"#, "`gold` is not a good"),
         (
             r#"goods.goods(#{ coin: 1000000000000 }).pay("food", 1000000000)"#,
             "more than a payment can be",

@@ -5,6 +5,7 @@
 use super::data_error::{check_schema, parse, DataError};
 use super::names::{short_names, SHORT};
 use super::space::Terrain;
+use crate::vocabulary;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -65,15 +66,19 @@ const VARIANTS: [&str; 3] = ["france", "ireland", "both"];
 const AGES: [&str; 6] = ["basic", "start", "A", "B", "C", "D"];
 const SOLO: [&str; 3] = ["used", "removed", "neutral_start"];
 
+/// `value` of `field` is one of `allowed`, or the message names it, the nearest when
+/// close, and the list.
 fn one_of(field: &str, value: &str, allowed: &[&str]) -> Result<(), String> {
     if allowed.contains(&value) {
-        Ok(())
-    } else {
-        Err(format!(
-            "{field} `{value}` is not one of {}",
-            allowed.join(", ")
-        ))
+        return Ok(());
     }
+    let article = if field.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    let (message, _) = vocabulary::unknown(value, &format!("{article} {field}"), allowed);
+    Err(format!("{message} ({field}: {})", allowed.join(", ")))
 }
 
 impl RawCard {
@@ -88,7 +93,11 @@ impl RawCard {
         let terrain = self
             .terrain
             .iter()
-            .map(|t| Terrain::by_name(t).ok_or_else(|| format!("`{t}` is not a terrain")))
+            .map(|t| {
+                let names = Terrain::ALL.map(Terrain::name);
+                one_of("terrain", t, &names)?;
+                Ok::<_, String>(Terrain::by_name(t).expect("one of the names"))
+            })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Card {
             id: self.id,

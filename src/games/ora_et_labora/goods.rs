@@ -10,7 +10,8 @@ use std::sync::Arc;
 /// What went wrong with a goods operation; nothing was changed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GoodsError {
-    #[error("there is no good `{0}`")]
+    /// The whole message: the word, the nearest good when close, the goods.
+    #[error("{0}")]
     UnknownGood(String),
     #[error("there is no good with the code `{0}`")]
     UnknownCode(String),
@@ -77,7 +78,7 @@ impl Goods {
     fn index(&self, key: &str) -> Result<usize, GoodsError> {
         self.table
             .index(key)
-            .ok_or_else(|| GoodsError::UnknownGood(key.to_owned()))
+            .ok_or_else(|| GoodsError::UnknownGood(self.table.unknown(key)))
     }
 
     fn check_count(key: &str, n: i64) -> Result<(), GoodsError> {

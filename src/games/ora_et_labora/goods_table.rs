@@ -3,6 +3,7 @@
 //! every `Goods` value built over it.
 
 use super::data_error::{check_schema, parse, DataError};
+use crate::vocabulary;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -144,7 +145,7 @@ impl GoodsTable {
                             "conversion `{}`: `{k}` needs a count above 0",
                             c.id
                         )),
-                        None => Err(format!("conversion `{}`: no good `{k}`", c.id)),
+                        None => Err(format!("conversion `{}`: {}", c.id, table.unknown(&k))),
                     })
                     .collect::<Result<Vec<_>, String>>()
                     .map_err(|m| DataError::at(text, Some(at), m))
@@ -172,9 +173,29 @@ impl GoodsTable {
         self.goods.is_empty()
     }
 
-    /// The position of a good by key (`"wood"`).
-    pub fn index(&self, key: &str) -> Option<usize> {
-        self.goods.iter().position(|g| g.key == key)
+    /// The position of a good by key (`"sheep"`), or by its name as the cards write it
+    /// (`"livestock"`): a designer may write either, a key first.
+    pub fn index(&self, word: &str) -> Option<usize> {
+        let by_key = self.goods.iter().position(|g| g.key == word);
+        by_key.or_else(|| self.goods.iter().position(|g| g.name == word))
+    }
+
+    /// The words that name a good: every key, then each name unlike its key.
+    pub fn words(&self) -> Vec<&str> {
+        let keys = self.goods.iter().map(|g| g.key.as_str());
+        let names = self
+            .goods
+            .iter()
+            .filter(|g| g.name != g.key)
+            .map(|g| g.name.as_str());
+        keys.chain(names).collect()
+    }
+
+    /// "`wod` is not a good; did you mean `wood`? (goods: …)": a word `index` does not
+    /// know, with the nearest when close and the list.
+    pub fn unknown(&self, word: &str) -> String {
+        let (message, _) = vocabulary::unknown(word, "a good", &self.words());
+        format!("{message} (goods: {})", self.words().join(", "))
     }
 
     /// The position of a good by notation code (`"Wo"`) or one of its older aliases.
@@ -250,7 +271,7 @@ pub(crate) mod tests {
         let conv =
             format!("{twice}[[conversion]]\nid = \"x\"\ngive = {{ b = 1 }}\nget = {{ a = 1 }}\n");
         let e = GoodsTable::from_toml_str(&conv).unwrap_err();
-        assert!(e.message.contains("no good `b`"), "{e}");
+        assert!(e.message.contains("`b` is not a good"), "{e}");
         assert_eq!(e.line, Some(13));
         let version = twice.replace("schema_version = 1", "schema_version = 2");
         assert!(GoodsTable::from_toml_str(&version).is_err());

@@ -3,7 +3,8 @@
 //! `render` and `svg` draw them (`names` fits card names to their spaces).
 //!
 //! Data entries a manifest names (`load_data`): `goods` (the goods file), `buildings`
-//! (the cards file) and `table` (wheel, landscape cards, prices).
+//! (the cards file) and `table` (wheel, landscape cards, prices); `check_data` holds the
+//! cards' goods to the goods table (`vocabulary`).
 
 pub mod api;
 mod cards;
@@ -18,6 +19,7 @@ mod render;
 mod space;
 mod svg;
 mod table;
+mod vocabulary;
 mod wheel;
 
 #[cfg(test)]
@@ -36,8 +38,8 @@ pub use svg::{svg, SvgParts};
 pub use table::{PlotColumn, TableData};
 pub use wheel::{Wheel, WheelError};
 
-use crate::script::{Family, PictureInput};
-use rhai::{Dynamic, Engine};
+use crate::script::{DataProblem, Family, PictureInput};
+use rhai::{Dynamic, Engine, Map};
 use std::sync::Arc;
 
 /// Ora et Labora as a family: goods, the wheel, landscapes, cards, and the picture.
@@ -70,6 +72,10 @@ impl Family for OraEtLabora {
             .map_or_else(Vec::new, |cards| {
                 cards.0.all().iter().map(|c| c.name.clone()).collect()
             })
+    }
+
+    fn check_data(&self, data: &Map) -> Result<(), DataProblem> {
+        vocabulary::check(data)
     }
 
     fn svg(&self, input: PictureInput) -> Option<Result<String, String>> {
