@@ -150,6 +150,10 @@ fn main() -> ExitCode {
 
 /// Runs the command; `Ok(false)` when a piped REPL session had a failed command.
 fn run(cli: Cli) -> Result<bool, Diagnostic> {
+    if matches!(cli.command, Some(Command::NewRule { .. })) {
+        // Your first rule makes your rules folder.
+        Library::make_user_folder(cli.home.as_deref())?;
+    }
     let library = Library::locate(cli.home.as_deref())?;
     let limits = Limits::default();
     let db = records::db_path(cli.db.as_deref());

@@ -176,7 +176,7 @@ fn an_error_below_a_house_rules_card_is_shown_at_the_card() {
     );
     let (e, _) = run_in(&lib, &["check", "turf"]);
     assert!(e.starts_with("error: scripts/house/turf.rhai:3:10:"), "{e}");
-    assert!(e.contains("there is no good `turf`"), "{e}");
+    assert!(e.contains("`turf` is not a good"), "{e}");
     assert!(
         e.contains("raised at scripts/ora_et_labora/base.rhai:"),
         "{e}"

@@ -56,6 +56,21 @@ impl Library {
         Ok(Library { root, user })
     }
 
+    /// Makes the user's folder `locate` would find (`explicit`, `$HOUSERULES_HOME` or the
+    /// default) when it does not exist yet.
+    pub fn make_user_folder(explicit: Option<&Path>) -> Result<(), Diagnostic> {
+        let named = explicit
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::var_os(HOME_VAR).map(PathBuf::from));
+        let Some(dir) = named.or_else(default_user_folder) else {
+            return Ok(());
+        };
+        std::fs::create_dir_all(&dir).map_err(|e| {
+            Diagnostic::in_file(Kind::Io, dir.display().to_string(), e.to_string())
+                .with_help("choose a folder you can write with --home")
+        })
+    }
+
     /// A library of the rules at `dir` alone, which must hold `variants/` and `scripts/`
     /// (tests use it: they never see a user's folder).
     pub fn at(dir: &Path) -> Result<Library, Diagnostic> {

@@ -68,6 +68,9 @@ pub struct Variant {
     /// How many of `scripts` are the root ancestor's (the game's own); the rest are
     /// house rules of derived variants, which `check` lints.
     pub root_scripts: usize,
+    /// How many of `scripts`, at the end, the variant's own manifest adds (`check` names
+    /// those of its functions that its games never ran).
+    pub own_scripts: usize,
     pub data: BTreeMap<String, DataSource>,
     pub options: BTreeMap<String, OptionSpec>,
     pub library: Library,
@@ -216,6 +219,7 @@ fn load_chain(
                 parents: Vec::new(),
                 scripts: Vec::new(),
                 root_scripts: 0,
+                own_scripts: 0,
                 data: BTreeMap::new(),
                 options: BTreeMap::new(),
                 library: library.clone(),
@@ -311,6 +315,7 @@ fn apply(file: &Parsed, variant: &mut Variant) -> Result<(), Diagnostic> {
     }
     variant.manifest = file.path.clone();
     let library = variant.library.clone();
+    variant.own_scripts = raw.scripts.len();
     for script in &raw.scripts {
         let path = resolve_path(file, &library, script, "scripts", script.get_ref())?;
         if !path.is_file() {

@@ -59,11 +59,7 @@ pub fn play(library: &Library, name: &str, limits: Limits) -> Result<Tryout, Dia
         }
     };
     let variant = rules.variant.clone();
-    let own_files: BTreeSet<&str> = variant
-        .scripts
-        .get(variant.root_scripts..)
-        .filter(|house| !house.is_empty())
-        .unwrap_or(&variant.scripts)
+    let own_files: BTreeSet<&str> = variant.scripts[variant.scripts.len() - variant.own_scripts..]
         .iter()
         .map(|s| s.shown.as_str())
         .collect();

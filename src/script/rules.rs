@@ -191,7 +191,12 @@ impl Rules {
             }
         }
         let data = Tables::new(data::load_all(&variant, family)?);
-        let added = first.len() + variant.root_scripts;
+        // A derived variant's own scripts are the designer's: linted, and where errors are
+        // shown (a game's own variants lint nothing).
+        let added = first.len()
+            + variant
+                .root_scripts
+                .max(variant.scripts.len() - variant.own_scripts);
         sources.base = compiled
             .iter()
             .take(added)
