@@ -4,7 +4,7 @@
 
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::save::write_atomically;
-use crate::script::PictureInput;
+use crate::script::{Move, PictureInput};
 use crate::session::Session;
 use crate::sheet::Sheet;
 use rhai::Map;
@@ -12,6 +12,11 @@ use std::path::Path;
 
 /// The picture of the session's table, with the scores, the result and how things stand.
 pub fn svg(session: &mut Session) -> Result<String, Diagnostic> {
+    svg_with_moves(session, &[])
+}
+
+/// The picture with `moves` drawn as targets where the family can (the web table).
+pub fn svg_with_moves(session: &mut Session, moves: &[Move]) -> Result<String, Diagnostic> {
     let family = session.rules().family();
     let score = session.score()?;
     // The same score sheet as the REPL's `score`, under the variant and seed.
@@ -37,6 +42,7 @@ pub fn svg(session: &mut Session) -> Result<String, Diagnostic> {
         state: &map,
         score: &score,
         legend,
+        moves,
     };
     let trouble = |why: String| {
         Diagnostic::about(Kind::Usage, session.variant().name.clone(), why).with_help(format!(

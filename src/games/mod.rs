@@ -61,6 +61,7 @@ mod tests {
             state: &state,
             score: &score,
             legend: vec![],
+            moves: &[],
         };
         assert!(core.svg(input).is_none());
     }

@@ -35,6 +35,10 @@ pub struct PictureInput<'a> {
     pub state: &'a Map,
     pub score: &'a Map,
     pub legend: Vec<String>,
+    /// The legal moves, for a picture that draws them as targets to click (the web
+    /// table): an element drawn for a move carries `data-move="LABEL"`, the label the
+    /// REPL accepts. Empty for `render`, whose file is a picture only.
+    pub moves: &'a [crate::script::Move],
 }
 
 /// One game family, found by the manifest's `game` value.

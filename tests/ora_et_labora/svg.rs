@@ -255,6 +255,7 @@ fn picture_of(g: &mut Game) -> String {
         state: &state,
         score: &score,
         legend: vec!["a game".into(), "the sheet".into(), "in play".into()],
+        moves: &[],
     };
     g.rules.family().svg(input).unwrap().unwrap()
 }

@@ -168,6 +168,7 @@ mod tests {
             state,
             score,
             legend: vec!["game".into(), "sheet line".into(), "in play".into()],
+            moves: &[],
         })
     }
 
