@@ -61,6 +61,7 @@ fn game(session: &mut Session) -> Result<Value, Diagnostic> {
         .collect();
     Ok(json!({
         "variant": session.variant().name,
+        "title": session.variant().title,
         "seed": session.seed(),
         "played": log.len(),
         "over": game_over(session, false)?,

@@ -34,12 +34,16 @@ function draw(state) {
     $("question").textContent = "";
     return;
   }
-  document.title = `${game.variant} — houserules`;
-  $("title").textContent = game.variant;
-  $("status").textContent = `seed ${game.seed} · ${game.played} moves played`;
+  document.title = `${game.title} — houserules`;
+  $("title").textContent = game.title;
+  $("status").textContent = `${game.variant} · seed ${game.seed} · ${game.played} moves played`;
   if (game.svg) {
     board.innerHTML = game.svg;
+    // A picture as wide as it is high fills the board; a taller one its width, scrolled.
+    const box = board.querySelector("svg").viewBox.baseVal;
+    board.classList.toggle("tall", !!box && box.height > 1.15 * box.width);
   } else {
+    board.classList.remove("tall");
     board.replaceChildren(element("pre", {}, game.text || ""));
   }
   $("question").textContent = game.question || (game.moves.length ? "Your move." : "");
@@ -48,6 +52,8 @@ function draw(state) {
   $("refused").hidden = !refusal;
   $("refused").textContent = refusal;
   $("sheet").textContent = game.sheet.join("\n");
+  const short = game.moves.every((m) => !m.about && m.label.length <= 14);
+  $("moves").classList.toggle("short", short);
   $("moves").replaceChildren(...game.moves.map((m) => {
     const link = element("a", { href: "#", "data-move": m.label }, m.label);
     const item = element("li", {}, link);
