@@ -5,7 +5,9 @@
 const token = new URLSearchParams(location.search).get("t") || "";
 const at = (path) => `${path}?t=${encodeURIComponent(token)}`;
 const $ = (id) => document.getElementById(id);
+// Why the last click was refused, shown until the game moves on.
 let refusal = "";
+let played = 0;
 
 function element(tag, attributes, ...children) {
   const made = document.createElement(tag);
@@ -34,6 +36,8 @@ function draw(state) {
     $("question").textContent = "";
     return;
   }
+  if (game.played !== played) refusal = "";
+  played = game.played;
   document.title = `${game.title} — houserules`;
   $("title").textContent = game.title;
   $("status").textContent = `${game.variant} · seed ${game.seed} · ${game.played} moves played`;
