@@ -26,7 +26,9 @@ pub struct Browser {
 /// `variable`'s path, else the first of `names` on the PATH.
 fn program(variable: &str, names: &[&str]) -> PathBuf {
     if let Some(path) = std::env::var_os(variable) {
-        return PathBuf::from(path);
+        let path = PathBuf::from(path);
+        assert!(path.is_file(), "{variable} names no file: {INSTALL}");
+        return path;
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)
