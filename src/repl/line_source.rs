@@ -90,6 +90,9 @@ impl<R: BufRead> LineSource for PlainLines<R> {
 pub struct EditorLines {
     editor: Reedline,
     prompt: DefaultPrompt,
+    /// The web table is served: a move clicked there may be running while a line is
+    /// edited.
+    serving: bool,
 }
 
 impl EditorLines {
@@ -130,6 +133,7 @@ impl EditorLines {
             }
             editor = editor.with_history(Box::new(h));
         }
+        let serving = printer.is_some();
         if let Some(printer) = printer {
             editor = editor.with_external_printer(printer);
         }
@@ -137,7 +141,11 @@ impl EditorLines {
             DefaultPromptSegment::Basic("houserules".into()),
             DefaultPromptSegment::Empty,
         );
-        EditorLines { editor, prompt }
+        EditorLines {
+            editor,
+            prompt,
+            serving,
+        }
     }
 }
 
@@ -146,8 +154,14 @@ impl LineSource for EditorLines {
         loop {
             match self.editor.read_line(&self.prompt) {
                 Ok(Signal::Success(line)) => return Some(Ok(line)),
-                // Ctrl-C clears the line, as in a shell; Ctrl-D leaves.
-                Ok(Signal::CtrlC) => continue,
+                // Ctrl-C clears the line, as in a shell, and stops a move clicked on the
+                // web table that is still running (the editor holds the keys meanwhile;
+                // the next command lowers the flag); Ctrl-D leaves.
+                Ok(Signal::CtrlC) => {
+                    if self.serving {
+                        crate::script::interrupt::request();
+                    }
+                }
                 Ok(_) | Err(_) => return None,
             }
         }

@@ -120,6 +120,8 @@ fn read(lines: &Lines, printer: Option<ExternalPrinter<String>>, to_repl: &Sende
 fn answer(console: &mut Console, ask: Ask, show: &dyn Fn(&str)) -> Answer {
     match ask {
         Ask::State => {
+            // A Ctrl-C pressed while nothing ran must not stop the drawing.
+            crate::script::interrupt::clear();
             let state = console
                 .repl
                 .budgeted(|repl| table::state(repl.session_mut()));

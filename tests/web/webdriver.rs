@@ -5,6 +5,7 @@ use super::http;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 /// What a newcomer without the browser is told.
@@ -15,12 +16,17 @@ const INSTALL: &str = "the web table's tests drive a real browser: install Chrom
 /// WebDriver's key for an element's id in its JSON.
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
+/// One browser at a time: Chromium takes a core of the two CI has, and the other tests
+/// (a slow bot at a terminal) need theirs.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
 /// A browser session, with its driver process.
 pub struct Browser {
     driver: Child,
     address: String,
     session: String,
     _profile: tempfile::TempDir,
+    _turn: MutexGuard<'static, ()>,
 }
 
 /// `variable`'s path, else the first of `names` on the PATH.
@@ -42,6 +48,7 @@ impl Browser {
     /// Starts chromedriver and a headless Chromium with a fresh profile, its window
     /// `width` by `height`.
     pub fn start(width: u32, height: u32) -> Browser {
+        let turn = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
         let chromium = program("HOUSERULES_CHROMIUM", &["chromium", "chromium-browser"]);
         let chromedriver = program("HOUSERULES_CHROMEDRIVER", &["chromedriver"]);
         let port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -60,6 +67,7 @@ impl Browser {
             address: format!("127.0.0.1:{port}"),
             session: String::new(),
             _profile: profile,
+            _turn: turn,
         };
         browser.wait_for_driver();
         let args = [
