@@ -32,13 +32,19 @@ pub struct Served {
 impl Served {
     /// `houserules play ARGS --web`.
     pub fn play(args: &[&str]) -> Served {
+        Served::start(args, &["--web"], None)
+    }
+
+    /// `houserules play ARGS EXTRA`, then `line` typed at the REPL when given; waits for
+    /// the table's address.
+    pub fn start(args: &[&str], extra: &[&str], line: Option<&str>) -> Served {
         let data = tempfile::tempdir().unwrap();
         let mut command = Command::new(BINARY);
         with_test_env(&mut command, &data.path().join("games.sqlite"), data.path())
             .env("XDG_CONFIG_HOME", data.path())
             .arg("play")
             .args(args)
-            .arg("--web")
+            .args(extra)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit());
@@ -58,6 +64,9 @@ impl Served {
             token: String::new(),
             _data: data,
         };
+        if let Some(line) = line {
+            served.type_line(line);
+        }
         let said = served.wait_for("the table is at http://", 0, START_WITHIN);
         let url = said
             .split("the table is at http://")

@@ -167,3 +167,16 @@ fn the_event_stream_says_the_game_changed_after_a_typed_move_and_a_clicked_one()
     let from = served.type_line("log");
     served.wait_for(&format!("  2  {label}"), from, SOON);
 }
+
+#[test]
+fn web_typed_at_the_repl_serves_the_game_in_hand_and_says_its_address_again() {
+    let mut served = Served::start(&["pig-solo", "--seed", "1"], &[], Some("web"));
+    assert_eq!(served.state()["game"]["variant"], "pig-solo");
+    // A family that draws no picture is shown as `show` prints it.
+    assert!(served.state()["game"]["text"].is_string());
+    let from = served.type_line("web");
+    served.wait_for(&served.url(), from, SOON);
+    let from = served.type_line("roll");
+    served.wait_for("played roll", from, SOON);
+    assert_eq!(served.state()["game"]["played"], 1);
+}
