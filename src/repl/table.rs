@@ -2,7 +2,7 @@
 //! (or the text of `show` for a family that draws none), the score sheet, the last moves
 //! with their story, the question in hand and the legal moves.
 
-use super::narration::{game_over, told};
+use super::narration::told;
 use crate::diagnostic::Diagnostic;
 use crate::picture;
 use crate::script::ViewOptions;
@@ -64,7 +64,7 @@ fn game(session: &mut Session) -> Result<Value, Diagnostic> {
         "title": session.variant().title,
         "seed": session.seed(),
         "played": log.len(),
-        "over": game_over(session, false)?,
+        "over": session.over()?,
         "question": session.question()?,
         "svg": svg,
         "text": text,

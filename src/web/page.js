@@ -52,7 +52,7 @@ function draw(state) {
   }
   $("question").textContent = game.question || (game.moves.length ? "Your move." : "");
   $("over").hidden = !game.over;
-  $("over").textContent = game.over || "";
+  $("over").textContent = game.over ? `Game over: ${game.over}. The result is under Score.` : "";
   $("refused").hidden = !refusal;
   $("refused").textContent = refusal;
   $("sheet").textContent = game.sheet.join("\n");
@@ -64,6 +64,7 @@ function draw(state) {
     if (m.about) item.append(element("span", { class: "about" }, m.about));
     return item;
   }));
+  $("no-moves").hidden = game.moves.length > 0;
   $("log").replaceChildren(...game.log.slice().reverse().map((m) => {
     const item = element("li", {},
       element("span", { class: "n" }, `${m.number}.`),
