@@ -177,3 +177,20 @@ fn plain(text: &str) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{line_for, plain};
+
+    #[test]
+    fn a_label_is_typed_as_is_unless_it_starts_with_a_command() {
+        assert_eq!(line_for("0,-1@90"), "0,-1@90");
+        assert_eq!(line_for("use Farmyard at 2,1"), "use Farmyard at 2,1");
+        assert_eq!(line_for("score road@1,0"), "play 'score road@1,0'");
+    }
+
+    #[test]
+    fn the_page_gets_output_without_colour_escapes() {
+        assert_eq!(plain("\u{1b}[31mred\u{1b}[0m 7\n"), "red 7\n");
+    }
+}

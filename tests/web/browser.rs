@@ -121,5 +121,14 @@ fn screenshots_of_a_carcassonne_and_an_ora_et_labora_table_are_kept() {
         let size = std::fs::metadata(&path).unwrap().len();
         assert!(size > 20_000, "{} holds only {size} bytes", path.display());
         eprintln!("the web table of {variant}: {}", path.display());
+        // A step of the move in hand (an Ora et Labora action is several) plays as typed.
+        let step = browser.run("return document.querySelector('#moves a').dataset.move");
+        let from = served.output().len();
+        assert!(browser.click("#moves a"));
+        served.wait_for(
+            &format!("{}    (played on the web table)", step.as_str().unwrap()),
+            from,
+            SOON,
+        );
     }
 }
