@@ -36,3 +36,4 @@ pub mod sim;
 pub mod terminal;
 pub mod user_data;
 pub mod vocabulary;
+pub mod web;

@@ -37,7 +37,17 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Start the REPL on a new game of VARIANT.
-    Play(NewArgs),
+    Play {
+        #[command(flatten)]
+        game: NewArgs,
+        /// Also serve the table in a browser: prints a local address to open (see the
+        /// REPL's `help web`).
+        #[arg(long)]
+        web: bool,
+        /// The web table's port (default: a free one); implies --web.
+        #[arg(long, value_name = "N")]
+        port: Option<u16>,
+    },
     /// List the variants.
     Variants,
     /// List the games recorded (newest first).
@@ -158,12 +168,14 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
     let limits = Limits::default();
     let db = records::db_path(cli.db.as_deref());
     match cli.command {
-        None => return Ok(repl::run(recording_repl(library, db), None)),
-        Some(Command::Play(args)) => {
-            let game = NewGame::from_args(&args)?;
+        None => return Ok(repl::run(recording_repl(library, db), None, None)),
+        Some(Command::Play { game, web, port }) => {
+            let game = NewGame::from_args(&game)?;
+            let web = port.or(web.then_some(0));
             return Ok(repl::run(
                 recording_repl(library, db),
                 Some(Start::New(game)),
+                web,
             ));
         }
         Some(Command::Resume {
@@ -172,6 +184,7 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
             return Ok(repl::run(
                 recording_repl(library, db),
                 Some(Start::from_history()?),
+                None,
             ));
         }
         Some(Command::Resume {
@@ -200,12 +213,14 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
             return Ok(repl::run(
                 recording_repl(library, db),
                 Some(Start::Load(path)),
+                None,
             ));
         }
         Some(Command::Replay { id }) => {
             return Ok(repl::run(
                 recording_repl(library, db),
                 Some(Start::Replay(id)),
+                None,
             ));
         }
         Some(Command::History(args)) => {

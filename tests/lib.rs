@@ -35,3 +35,4 @@ mod stopping;
 #[cfg(unix)]
 mod terminal;
 mod user_rules;
+mod web;

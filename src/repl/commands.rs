@@ -31,6 +31,8 @@ pub struct Step {
     pub quit: bool,
     /// The command failed (a piped session then ends with a non-zero exit status).
     pub failed: bool,
+    /// `web`: serve the table on this port (0: a free one); the REPL's loop does it.
+    pub web: Option<u16>,
 }
 
 /// The REPL's state: the rules folder, the game if one is running, and where finished
@@ -130,6 +132,10 @@ impl Repl {
         self.session.as_ref()
     }
 
+    pub fn session_mut(&mut self) -> Option<&mut Session> {
+        self.session.as_mut()
+    }
+
     pub fn library(&self) -> &Library {
         &self.library
     }
@@ -188,8 +194,8 @@ impl Repl {
         output.push('\n');
         Step {
             output,
-            quit: false,
             failed,
+            ..Step::default()
         }
     }
 
@@ -265,13 +271,21 @@ impl Repl {
             }) {
                 Ok(words) => match grammar::parse(&words) {
                     Ok(Parsed::Show(text)) => Ok(text),
-                    Ok(Parsed::Run(command)) if matches!(*command, Command::Quit) => {
-                        return Step {
-                            quit: true,
-                            ..Step::default()
+                    Ok(Parsed::Run(command)) => match *command {
+                        Command::Quit => {
+                            return Step {
+                                quit: true,
+                                ..Step::default()
+                            }
                         }
-                    }
-                    Ok(Parsed::Run(command)) => self.run(*command),
+                        Command::Web { port } => {
+                            return Step {
+                                web: Some(port),
+                                ..Step::default()
+                            }
+                        }
+                        command => self.run(command),
+                    },
                     Err(e) => Err(e),
                 },
                 Err(e) => Err(e),
@@ -294,8 +308,8 @@ impl Repl {
         }
         Step {
             output,
-            quit: false,
             failed,
+            ..Step::default()
         }
     }
 
@@ -313,7 +327,8 @@ impl Repl {
             }
             Command::Replay { id } => self.replay(id),
             Command::Load { file } => self.load(&file),
-            Command::Quit => Ok(String::new()),
+            // Done by `run_line` and the REPL's loop.
+            Command::Quit | Command::Web { .. } => Ok(String::new()),
             Command::Show { all, legend } => {
                 let options = ViewOptions {
                     all,

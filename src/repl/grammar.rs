@@ -180,6 +180,17 @@ pub enum Command {
     },
     /// The seed of the game.
     Seed,
+    /// Show the table in a browser beside the REPL, and play by clicking.
+    ///
+    /// Serves the game in hand on 127.0.0.1 only and prints the page's address, with a
+    /// token that keeps other users of this machine out; nothing opens by itself. The
+    /// page follows every move, undo, load or reload typed here; a move clicked there is
+    /// played here, as if typed. It stops when the REPL ends.
+    Web {
+        /// The port (0: a free one).
+        #[arg(long, default_value_t = 0)]
+        port: u16,
+    },
     /// The commands, or one command's help (`help moves` also explains the moves' labels).
     Help {
         /// A command's name.

@@ -5,13 +5,46 @@
 use super::completion::{SharedWords, WordCompleter};
 use reedline::{
     default_emacs_keybindings, ColumnarMenu, DefaultPrompt, DefaultPromptSegment, Emacs,
-    FileBackedHistory, History, HistoryItem, KeyCode, KeyModifiers, MenuBuilder, Reedline,
-    ReedlineEvent, ReedlineMenu, Signal, SimpleMatchHighlighter,
+    ExternalPrinter, FileBackedHistory, History, HistoryItem, KeyCode, KeyModifiers, MenuBuilder,
+    Reedline, ReedlineEvent, ReedlineMenu, Signal, SimpleMatchHighlighter,
 };
 use std::io::BufRead;
+use std::path::PathBuf;
 
 /// How many lines typed before the up arrow recalls.
 pub const RECALLED: usize = 1000;
+
+/// How to open the REPL's source of lines: the editor at a terminal, plain lines
+/// otherwise. Opened again on the reader's thread when the table is served (a source
+/// cannot move between threads).
+#[derive(Clone)]
+pub struct Lines {
+    pub interactive: bool,
+    pub words: SharedWords,
+    /// The history file, whose lines the up arrow recalls.
+    pub history_file: Option<PathBuf>,
+    pub ansi: bool,
+}
+
+impl Lines {
+    /// The source; at a terminal, `printer` prints while a line is being edited.
+    pub fn open(&self, printer: Option<ExternalPrinter<String>>) -> Box<dyn LineSource> {
+        if !self.interactive {
+            return Box::new(PlainLines::new(std::io::stdin().lock()));
+        }
+        let recent = self
+            .history_file
+            .as_deref()
+            .map(|path| super::history::recent(path, RECALLED))
+            .unwrap_or_default();
+        Box::new(EditorLines::new(
+            self.words.clone(),
+            &recent,
+            self.ansi,
+            printer,
+        ))
+    }
+}
 
 /// A source of command lines; `None` at the end of input, `Some(Err(why))` for a line
 /// that could not be read (reading goes on after it).
@@ -57,13 +90,22 @@ impl<R: BufRead> LineSource for PlainLines<R> {
 pub struct EditorLines {
     editor: Reedline,
     prompt: DefaultPrompt,
+    /// The web table is served: a move clicked there may be running while a line is
+    /// edited.
+    serving: bool,
 }
 
 impl EditorLines {
     /// `recent`: the lines typed before, for the up arrow (the history file is written
     /// by [`super::history::History`], which keeps what the editor's own would drop).
-    /// `ansi`: may the prompt and menus be coloured (not under NO_COLOR)?
-    pub fn new(words: SharedWords, recent: &[String], ansi: bool) -> EditorLines {
+    /// `ansi`: may the prompt and menus be coloured (not under NO_COLOR)? `printer`: what
+    /// others print while a line is edited (the moves played on the web table).
+    pub fn new(
+        words: SharedWords,
+        recent: &[String],
+        ansi: bool,
+        printer: Option<ExternalPrinter<String>>,
+    ) -> EditorLines {
         let mut keybindings = default_emacs_keybindings();
         keybindings.add_binding(
             KeyModifiers::NONE,
@@ -91,11 +133,19 @@ impl EditorLines {
             }
             editor = editor.with_history(Box::new(h));
         }
+        let serving = printer.is_some();
+        if let Some(printer) = printer {
+            editor = editor.with_external_printer(printer);
+        }
         let prompt = DefaultPrompt::new(
             DefaultPromptSegment::Basic("houserules".into()),
             DefaultPromptSegment::Empty,
         );
-        EditorLines { editor, prompt }
+        EditorLines {
+            editor,
+            prompt,
+            serving,
+        }
     }
 }
 
@@ -104,8 +154,14 @@ impl LineSource for EditorLines {
         loop {
             match self.editor.read_line(&self.prompt) {
                 Ok(Signal::Success(line)) => return Some(Ok(line)),
-                // Ctrl-C clears the line, as in a shell; Ctrl-D leaves.
-                Ok(Signal::CtrlC) => continue,
+                // Ctrl-C clears the line, as in a shell, and stops a move clicked on the
+                // web table that is still running (the editor holds the keys meanwhile;
+                // the next command lowers the flag); Ctrl-D leaves.
+                Ok(Signal::CtrlC) => {
+                    if self.serving {
+                        crate::script::interrupt::request();
+                    }
+                }
                 Ok(_) | Err(_) => return None,
             }
         }

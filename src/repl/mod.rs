@@ -9,13 +9,15 @@ mod history;
 mod line_source;
 mod narration;
 mod progress;
+mod served;
+mod table;
 mod termination;
 mod tryout;
 pub mod unfinished;
 mod view;
 
 pub use commands::{check, NewGame, Repl, Step};
-pub use line_source::{EditorLines, LineSource, PlainLines};
+pub use line_source::{EditorLines, LineSource, Lines, PlainLines};
 
 use crate::manifest::Variant;
 use crate::session::Session;
@@ -75,10 +77,11 @@ impl Start {
     }
 }
 
-/// Runs the REPL until `quit` or the end of input. Returns whether every command of a
-/// piped session succeeded (at a terminal a failed command is only reported); false at
-/// once, without a REPL, when the game of `start` cannot be opened.
-pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
+/// Runs the REPL until `quit` or the end of input; with `web`, serving the table on that
+/// port (0: a free one) from the start. Returns whether every command of a piped session
+/// succeeded (at a terminal a failed command is only reported); false at once, without
+/// a REPL, when the game of `start` cannot be opened.
+pub fn run(mut repl: Repl, start: Option<Start>, web: Option<u16>) -> bool {
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     repl.ansi = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let words = SharedWords::default();
@@ -87,34 +90,37 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
     if interactive {
         // Without a handler Ctrl-C during a command would end the process and the game.
         let _ = ctrlc::set_handler(crate::script::interrupt::request);
+        emit("houserules — type `help` for the commands, `variants` for the games\n");
     }
     let history_file = interactive.then(history::path).flatten();
-    let mut source: Box<dyn LineSource> = if interactive {
-        emit("houserules — type `help` for the commands, `variants` for the games\n");
-        let recent = history_file
-            .as_deref()
-            .map(|path| history::recent(path, line_source::RECALLED))
-            .unwrap_or_default();
-        Box::new(EditorLines::new(words.clone(), &recent, repl.ansi))
-    } else {
-        Box::new(PlainLines::new(std::io::stdin().lock()))
+    let lines = Lines {
+        interactive,
+        words: words.clone(),
+        history_file: history_file.clone(),
+        ansi: repl.ansi,
     };
-    let mut history = history_file.map(|path| History::open(&path));
-    let mut all_ok = true;
+    let mut console = Console {
+        repl,
+        history: history_file.map(|path| History::open(&path)),
+        keeper: None,
+        words,
+        interactive,
+        all_ok: true,
+    };
     match start {
         Some(Start::Replayed { when, lines }) => {
             emit(&format!("replaying the game of the session of {when}\n"));
-            let step = repl.rerun(&lines);
-            all_ok &= !step.failed;
+            let step = console.repl.rerun(&lines);
+            console.all_ok &= !step.failed;
             emit(&step.output);
             // This session's history replays it too.
-            if let Some(h) = &mut history {
+            if let Some(h) = &mut console.history {
                 lines.iter().for_each(|line| h.ran(line));
             }
         }
         Some(start) => {
             if let Some(line) = start.line() {
-                let step = run_noted(&mut repl, history.as_mut(), &line);
+                let step = run_noted(&mut console.repl, console.history.as_mut(), &line);
                 if step.failed {
                     // No REPL without the game asked for on the command line: as `check`
                     // would, the command fails.
@@ -126,47 +132,99 @@ pub fn run(mut repl: Repl, start: Option<Start>) -> bool {
         }
         None => {}
     }
-    repl.budgeted(|repl| refresh_words(repl, &words));
-    let keeper = repl
+    console
+        .repl
+        .budgeted(|repl| refresh_words(repl, &console.words));
+    console.keeper = console
+        .repl
         .unfinished_path()
         .map(|path| termination::Keeper::listen(path.to_path_buf(), interactive));
-    while let Some(read) = source.read_line() {
-        let line = match read {
-            Ok(line) => line,
-            Err(why) => {
-                all_ok = false;
-                emit(&format!("error: {why}\n"));
-                continue;
+    let mut source = lines.open(None);
+    let mut serve = web;
+    loop {
+        if let Some(port) = serve.take() {
+            match served::Served::open(port) {
+                Ok(served) => {
+                    // The reader's thread opens its own source.
+                    drop(source);
+                    served.run(&mut console, lines);
+                    break;
+                }
+                Err(why) => {
+                    console.all_ok = false;
+                    emit(&format!("error: {why}\n"));
+                }
             }
+        }
+        let Some(read) = source.read_line() else {
+            break;
         };
-        if let Some(h) = &mut history {
-            h.typed(&line);
-        }
-        crate::script::interrupt::clear();
-        if let Some(keeper) = &keeper {
-            keeper.command_starts();
-        }
-        // The line and what follows it share one command budget.
-        let step = repl.budgeted(|repl| {
-            let step = run_noted(repl, history.as_mut(), &line);
-            emit(&step.output);
-            if !step.quit {
-                if let Some(keeper) = &keeper {
-                    keeper.command_ended(repl.unfinished_game());
-                }
-                if interactive {
-                    refresh_words(repl, &words);
-                }
-            }
-            step
-        });
-        all_ok &= !step.failed;
+        let step = console.typed(read);
         if step.quit {
             break;
         }
+        serve = step.web;
     }
-    emit(&repl.budgeted(Repl::keep_unfinished));
-    interactive || all_ok
+    emit(&console.repl.budgeted(Repl::keep_unfinished));
+    interactive || console.all_ok
+}
+
+/// The REPL's game and what goes with it: the history, the keeper of the unfinished game,
+/// the words completion offers. Lines typed and moves clicked on the web table go
+/// through it alike.
+struct Console {
+    repl: Repl,
+    history: Option<History>,
+    keeper: Option<termination::Keeper>,
+    words: SharedWords,
+    interactive: bool,
+    /// Every typed command succeeded.
+    all_ok: bool,
+}
+
+impl Console {
+    /// Runs a line read from the terminal or standard input, printing what it says.
+    fn typed(&mut self, read: Result<String, String>) -> Step {
+        let line = match read {
+            Ok(line) => line,
+            Err(why) => {
+                self.all_ok = false;
+                emit(&format!("error: {why}\n"));
+                return Step::default();
+            }
+        };
+        if let Some(h) = &mut self.history {
+            h.typed(&line);
+        }
+        let step = self.command(&line, &emit);
+        self.all_ok &= !step.failed;
+        step
+    }
+
+    /// Runs `line` and has `show` print what it says; the game is then kept, and the
+    /// words offered for completion follow it.
+    fn command(&mut self, line: &str, show: &dyn Fn(&str)) -> Step {
+        crate::script::interrupt::clear();
+        if let Some(keeper) = &self.keeper {
+            keeper.command_starts();
+        }
+        let (history, keeper) = (self.history.as_mut(), self.keeper.as_ref());
+        let (words, interactive) = (&self.words, self.interactive);
+        // The line and what follows it share one command budget.
+        self.repl.budgeted(|repl| {
+            let step = run_noted(repl, history, line);
+            show(&step.output);
+            if !step.quit {
+                if let Some(keeper) = keeper {
+                    keeper.command_ended(repl.unfinished_game());
+                }
+                if interactive {
+                    refresh_words(repl, words);
+                }
+            }
+            step
+        })
+    }
 }
 
 /// Runs `line`, and writes in the history (if any) the line that replays what it did to
