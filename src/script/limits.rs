@@ -9,8 +9,9 @@ use std::time::Duration;
 pub struct Limits {
     /// Operations one hook call may take.
     pub max_operations: u64,
-    /// Wall-clock time one hook call may take (a bot's search: ten times it, and each
-    /// move it imagines this, see [`crate::script::stopping::imagined_move`]).
+    /// Time one hook call may take, in its thread's CPU time (`cpu_clock.rs`); a bot's
+    /// search: ten times it, and each move it imagines this, see
+    /// [`crate::script::stopping::imagined_move`].
     pub time_limit: Duration,
     pub max_call_levels: usize,
     pub max_expr_depth: usize,

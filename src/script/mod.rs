@@ -3,6 +3,7 @@
 
 pub mod api;
 mod catching;
+pub mod cpu_clock;
 mod data;
 mod diagnostics;
 mod engine;

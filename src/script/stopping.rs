@@ -13,6 +13,7 @@
 //! [`Limits::for_bot_search`]); each move it imagines gets a rule's own time, so a
 //! runaway house rule stops a bot as soon as it stops a game.
 
+use super::cpu_clock::CpuInstant;
 use super::interrupt;
 use super::limits::Limits;
 use super::memory;
@@ -20,20 +21,20 @@ use rhai::debugger::{DebuggerCommand, DebuggerEvent};
 use rhai::{Engine, EvalAltResult, ImmutableString, Position};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The message of a script stopped by Ctrl-C.
 pub const INTERRUPTED: &str = "interrupted (Ctrl-C)";
 
 thread_local! {
     /// When the move a bot imagines on this thread must end, while it plays one.
-    static IMAGINED: Cell<Option<Instant>> = const { Cell::new(None) };
+    static IMAGINED: Cell<Option<CpuInstant>> = const { Cell::new(None) };
 }
 
 /// Runs `play`, a move a bot imagines (the rules called from its search), within the
 /// time a rule hook call may take.
 pub fn imagined_move<T>(play: impl FnOnce() -> T) -> T {
-    let outer = IMAGINED.replace(Some(Instant::now() + Limits::default().time_limit));
+    let outer = IMAGINED.replace(Some(CpuInstant::now() + Limits::default().time_limit));
     let result = play();
     IMAGINED.set(outer);
     result
@@ -58,8 +59,8 @@ struct Deadlines {
     /// The operation count of the call under way, as the progress callback last saw it:
     /// what its steps of 256 have not counted yet is added when the call ends.
     latest: Cell<u64>,
-    hook: Cell<Option<(Instant, Duration)>>,
-    command: Cell<Option<(Instant, Duration)>>,
+    hook: Cell<Option<(CpuInstant, Duration)>>,
+    command: Cell<Option<(CpuInstant, Duration)>>,
     pending: RefCell<Option<Stop>>,
     /// The last statement seen with a position, and the function running it.
     last_step: RefCell<Option<(ImmutableString, Position)>>,
@@ -84,7 +85,7 @@ impl Deadline {
 
     /// A hook call starts: it may take `limit`.
     pub fn start(&self, limit: Duration) {
-        self.0.hook.set(Some((Instant::now() + limit, limit)));
+        self.0.hook.set(Some((CpuInstant::now() + limit, limit)));
         self.0.pending.replace(None);
         self.0.last_step.replace(None);
     }
@@ -100,7 +101,9 @@ impl Deadline {
 
     /// A command (or one move of it) starts: its hook calls share `budget`.
     pub fn start_command(&self, budget: Duration) {
-        self.0.command.set(Some((Instant::now() + budget, budget)));
+        self.0
+            .command
+            .set(Some((CpuInstant::now() + budget, budget)));
     }
 
     /// The command ended: hook calls are bounded by their own limit again.
@@ -127,7 +130,7 @@ impl Deadline {
 
     /// Why the script must stop now, if a deadline passed.
     fn passed(&self) -> Option<String> {
-        let now = Instant::now();
+        let now = CpuInstant::now();
         if IMAGINED.get().is_some_and(|end| now > end) {
             return Some(format!(
                 "a move the bot imagined ran past the rules' time limit ({} s per call; an endless loop?)",
@@ -169,8 +172,12 @@ pub fn install(engine: &mut Engine, limits: &Limits, deadline: &Deadline) {
                 Some(INTERRUPTED.to_owned())
             } else if locate && ops >= soft_operations {
                 Some("the script ran too many operations (an endless loop?)".to_owned())
-            } else {
+            } else if ops & 0xFFF == 0 {
+                // The CPU clock is a system call: read every 4096 operations (a fraction
+                // of a millisecond), while Ctrl-C is seen every 256.
                 watch.passed()
+            } else {
+                None
             }
         })?;
         if !locate {
