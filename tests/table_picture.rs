@@ -139,14 +139,7 @@ fn assert_targets(svg: &str, moves: &[Move], placed: &[&str]) {
 
 #[test]
 fn ora_et_labora_draws_its_buildings_spaces_and_answers_as_targets() {
-    let mut s = Session::new(
-        &library(),
-        "ora-et-labora-solo-ireland",
-        &[],
-        1,
-        Limits::default(),
-    )
-    .unwrap();
+    let mut s = game("ora-et-labora-solo-ireland", 1, 0);
     let moves = s.moves().unwrap();
     let svg = picture::svg_with_moves(&mut s, &moves).unwrap();
     assert_well_formed(&svg);
