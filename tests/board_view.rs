@@ -185,7 +185,10 @@ fn the_legend_explains_every_glyph_and_each_colour() {
             "carcassonne-solo",
             vec!["R a red meeple", "G a green meeple", "Y a yellow meeple"],
         ),
-        ("invaders", vec!["R your meeple", "I an invader"]),
+        (
+            "invaders",
+            vec!["R a red meeple (yours)", "I a black meeple (an invader)"],
+        ),
     ];
     for (variant, meeples) in expectations {
         let mut game = Game::new(variant, &[], 1);

@@ -1,5 +1,5 @@
 //! The events the Carcassonne rules announce: for each kind, a scenario and the exact
-//! events of the move that sets it off (`kind: text`).
+//! events of the move that sets it off (`kind: text`), the tile's placing first.
 
 use crate::common::Game;
 use crate::invaders::{end_table, invaders, your_road_about_to_complete};
@@ -23,6 +23,7 @@ fn a_forced_meeple_a_paid_scoring_and_the_meeple_returned() {
     assert_eq!(
         announced(&mut g, "-1,0@270"),
         [
+            "placed: green places A",
             "forced_meeple: green's meeple goes on cloister, the only free spot: a meeple is compulsory",
             "scored: red scores 3 for road@0,0:EW",
             "meeples_returned: 1 meeple taken off the road: red",
@@ -39,6 +40,7 @@ fn a_shared_majority_scores_for_both_colours() {
     assert_eq!(
         announced(&mut g, "1,-1@180"),
         [
+            "placed: red places N",
             "scored: red and green score 8 for city@0,0:N",
             "meeples_returned: 2 meeples taken off the city: red and green",
         ]
@@ -51,8 +53,9 @@ fn a_scoring_that_pays_nobody_says_why() {
     shared_city(&mut g);
     g.set("scores", "[5, 6, 3]");
     let events = announced(&mut g, "1,-1@180");
+    assert_eq!(events[0], "placed: red places N");
     assert_eq!(
-        events[0],
+        events[1],
         "scored: city@0,0:N is complete: 8 points not paid, red and green are not last (last: yellow)"
     );
     assert_eq!(g.text("state.events[-2].scored"), "false");
@@ -86,6 +89,7 @@ fn the_final_bonus_per_meeple_and_the_end() {
     assert_eq!(
         tail,
         [
+            "placed: red places V",
             "bonus: red's meeple at 0,0 earns the final bonus: 2",
             "bonus: green's meeple at 0,0 earns the final bonus: 2",
             "bonus: yellow's meeple at 0,1 earns the final bonus: 2",
@@ -101,7 +105,10 @@ fn an_invader_claims_a_cloister() {
     g.set_table(board, 0, "B");
     assert_eq!(
         announced(&mut g, "0,1@0"),
-        ["invasion: an invader claims the cloister at 0,1"]
+        [
+            "placed: red places B",
+            "invasion: an invader claims the cloister at 0,1"
+        ]
     );
 }
 
@@ -144,8 +151,8 @@ fn the_invaders_end_scores_both_sides() {
     assert_eq!(
         events,
         [
-            "final_scored: you score 4 for unfinished features and fields, -20 for 2 meeples left in the pyramid, -40 for 2 meeples on the board",
-            "invaders_scored: the invaders score 0 for cloisters and 3 for fields",
+            "final_scored: red scores 4 for unfinished features and fields, -20 for 2 meeples left in the pyramid, -40 for 2 meeples on the board",
+            "invaders_scored: black scores 0 for cloisters and 3 for fields",
             "end: game over: the last tile was placed",
         ]
     );

@@ -57,11 +57,11 @@ fn an_invader_on_a_road_is_scored_under_its_own_part() {
     assert_eq!(g.int("state.breakdown.invader_cloisters"), 0);
     assert!(g
         .text("state.sheet().notes")
-        .contains("invaders: 0 for cloisters, 0 for fields, 1 for roads"));
+        .contains("black: 0 for cloisters, 0 for fields, 1 for roads"));
     let told = g.text("state.events.filter(|e| e.kind == \"invaders_scored\")[0].text");
     assert_eq!(
         told,
-        "the invaders score 0 for cloisters, 0 for fields and 1 for roads"
+        "black scores 0 for cloisters, 0 for fields and 1 for roads"
     );
 }
 

@@ -32,6 +32,8 @@ mod sim;
 mod solo_rules;
 mod state_doc;
 mod stopping;
+mod table_picture;
+mod table_words;
 #[cfg(unix)]
 mod terminal;
 mod user_rules;

@@ -215,16 +215,16 @@ fn invaders_plays_in_the_repl_to_its_ranking() {
         &run.stdout,
         &[
             "new game of invaders",
-            "pyramid (I invader, P yours, R reinforcement, g free space, . played):",
+            "pyramid (I black invader, P red (yours), R reinforcement, g free space, . played):",
             "  level 7 [I] P ",
             "reinforcement open to levels: 3, 2, 1",
             "tile in hand:",
             "random played",
             "game over: the last tile was placed",
             "result: ",
-            "(your score minus the invaders'), rank: ",
-            "  you ",
-            "  invaders ",
+            "(red's score minus black's), rank: ",
+            "  red ",
+            "  black ",
         ],
     );
 }

@@ -305,7 +305,7 @@ fn logged_moves(output: &str) -> Vec<&str> {
 #[test]
 fn the_history_keeps_every_line_typed_and_replays_the_game_after_a_kill() {
     let mut t = Terminal::pig_after_a_roll();
-    let typed = ["roll", "roll", "roll", "auto 1", "auto 1"];
+    let typed = ["roll", "roll", "roll", "auto 1 --quiet", "auto 1 --quiet"];
     for line in typed {
         t.type_line(line);
         t.expect("played");

@@ -3,7 +3,7 @@
 //! A game that ends here is recorded once in the games database, when one is set.
 
 use super::grammar::{self, Command, NewArgs, Parsed};
-use super::narration::{game_over, log, log_json, played};
+use super::narration::{game_over, log, log_json, played, story};
 use super::progress;
 use crate::bot;
 use crate::diagnostic::{Diagnostic, Kind};
@@ -340,7 +340,10 @@ impl Repl {
             Command::Moves => list_moves(self.game("moves")?, ansi),
             Command::Card { name } => self.card(&name.join(" ")),
             Command::Play { choice } => play(self.game("play")?, &choice.join(" "), ansi),
-            Command::Auto { moves, bot } => auto(self.game("auto")?, moves, &bot, limits, ansi),
+            Command::Auto { moves, bot, quiet } => {
+                let told = (!quiet).then_some(ansi);
+                auto(self.game("auto")?, moves, &bot, limits, told)
+            }
             Command::Sim { args } => {
                 let session = self.session.as_ref().ok_or_else(|| no_game("sim"))?;
                 let mut out = sim(session, &args, &self.library, self.db.as_deref())?;
@@ -721,13 +724,17 @@ fn play(session: &mut Session, choice: &str, ansi: bool) -> Result<String, Diagn
     played(session, &label, before, ansi)
 }
 
+/// `auto`: the bot's moves, each told on one line unless `told` is `None` (`--quiet`;
+/// else whether the lines may be coloured).
 fn auto(
     session: &mut Session,
     limit: Option<usize>,
     bot_name: &str,
     limits: Limits,
-    ansi: bool,
+    told: Option<bool>,
 ) -> Result<String, Diagnostic> {
+    let ansi = told.unwrap_or(false);
+    let before = session.moves_played();
     // Seeded by the game and its length, so `auto` from the same position repeats.
     let source = bot::find(session.variant(), bot_name)?;
     let mut bot = source.load(session.variant(), limits)?.start(
@@ -737,8 +744,12 @@ fn auto(
             .wrapping_add(session.moves_played() as u64),
     );
     let played = progress::auto(session, bot.as_mut(), limit)?;
+    let story = match told {
+        Some(ansi) => story(session, before, ansi),
+        None => String::new(),
+    };
     Ok(format!(
-        "{} played {} ({})\n{}",
+        "{story}{} played {} ({})\n{}",
         bot.name(),
         count(played.len(), "move"),
         bot::catalog::provenance(&source.files_shown()),

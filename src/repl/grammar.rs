@@ -117,6 +117,9 @@ pub enum Command {
         /// The bot (see `sim --help`, `search:iterations=100` takes settings).
         #[arg(long, default_value = "random", value_name = "NAME")]
         bot: String,
+        /// Leave out the moves' story (one line a move, with what the rules announced).
+        #[arg(long)]
+        quiet: bool,
     },
     /// Many seeded games of this variant and options (the game in hand is not touched).
     ///

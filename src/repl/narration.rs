@@ -63,6 +63,35 @@ pub fn log(session: &Session, ansi: bool) -> String {
     out
 }
 
+/// Events a line of `auto`'s story tells; `log` has the others.
+const STORY_EVENTS: usize = 3;
+
+/// The moves after the first `before` of the log, one line each: its number, its label
+/// and what the rules announced during it, the first few (`auto`'s story).
+pub fn story(session: &Session, before: usize, ansi: bool) -> String {
+    let log = session.log();
+    let width = log[before.min(log.len())..]
+        .iter()
+        .map(|m| m.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for (i, m) in log.iter().enumerate().skip(before) {
+        let events = session.events_of(i + 1);
+        let mut said: Vec<String> = events
+            .iter()
+            .take(STORY_EVENTS)
+            .map(|e| told(e, ansi))
+            .collect();
+        if events.len() > STORY_EVENTS {
+            said.push(format!("{} more in `log`", events.len() - STORY_EVENTS));
+        }
+        let line = format!("{:>3}  {m:<width$}  {}", i + 1, said.join("; "));
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out
+}
+
 /// `log --json`: `[{ "number": 1, "move": "0,-1@90", "events": [{ "kind": …, "text": …,
 /// …fields }] }, …]`, the events as the rules announced them.
 pub fn log_json(session: &Session) -> String {

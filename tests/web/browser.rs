@@ -76,7 +76,6 @@ fn the_page_follows_the_repl_and_a_click_plays_through_it() {
 }
 
 #[test]
-#[ignore = "until the families draw their moves as targets (the `look` branch of issue 36)"]
 fn a_click_on_a_target_in_the_picture_plays_its_move() {
     let served = Served::play(&["invaders", "--seed", "3"]);
     let browser = opened(&served);

@@ -302,6 +302,19 @@ fn register_tile_set(engine: &mut Engine) {
             },
         )
         .api(
+            "tiles.render_tile(t, rot, glyphs)",
+            "tile type `t` turned `rot` quarter turns clockwise, drawn as text",
+            |ctx: NativeCallContext, t: &mut TileSetRef, tile: INT, rot: INT, glyphs: Array| {
+                let rotation = u8::try_from(rot.rem_euclid(4)).unwrap_or(0);
+                render_tile(
+                    &t.0,
+                    tile as usize,
+                    rotation,
+                    &render_options(&ctx, &glyphs),
+                )
+            },
+        )
+        .api(
             "carcassonne_board(tiles)",
             "a board of the tile set with its start tile at 0,0",
             |t: TileSetRef| {

@@ -30,7 +30,7 @@ pub use features::{FeatureId, FeatureInfo};
 pub use geometry::{Placement, Pos};
 pub use points::PointValues;
 pub use render::{board_window, glyphs, is_cropped, render_board, render_tile, RenderOptions};
-pub use svg::{render_svg, Seat};
+pub use svg::{render_svg, Seat, Targets};
 pub use tile::{SegmentDef, SegmentKind, Terrain, TileType, TileTypeId};
 pub use tile_set::{TileSet, TileSetError};
 pub use window::{Frame, Window};

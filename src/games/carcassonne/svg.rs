@@ -5,21 +5,45 @@
 //! Shapes are drawn from the rotated segment data, not from tile pictures, so a house
 //! tile set draws as well as the base one. Each tile and meeple is a `<g>` carrying its
 //! position (`data-pos`) and a `<title>`, so the picture can be checked and read aloud.
+//! The columns and rows carry their x and y, as the move labels name cells.
+//!
+//! Given [`Targets`] (the web table), the moves that have a place on the board are drawn
+//! there to be clicked, each a `<g class="move" data-move="LABEL">`: every free placement
+//! of the tile in hand as a small preview of the tile so turned, in the quarter of its
+//! cell its rotation names (0° top left, then clockwise), and the meeple spots of the
+//! tile just placed as rings on their segments.
 
 use std::fmt::Write;
 
 use super::board::{Board, PlacedTile};
-use super::geometry::{rotate_half_edges, rotate_sides, Pos};
-use super::tile::{SegmentDef, SegmentKind};
+use super::geometry::{rotate_half_edges, rotate_sides, Placement, Pos};
+use super::tile::{SegmentDef, SegmentKind, TileTypeId};
 use super::tile_set::TileSet;
 
 /// Side of a tile, in pixels.
 const TILE: f64 = 64.0;
 const MARGIN: f64 = 16.0;
+/// The band above and left of the table holding the cells' x and y.
+const COORDS: f64 = 18.0;
 const LEGEND_WIDTH: f64 = 260.0;
 const LINE: f64 = 22.0;
 /// Characters of a legend line that fit in its width.
 const LEGEND_CHARS: usize = 32;
+/// The width of a character of the score table's fixed-width font (13px).
+const MONO_CHAR: f64 = 8.0;
+/// A preview of a placement fills this much of a quarter of its cell.
+const PREVIEW: f64 = 0.46;
+
+/// The moves drawn as targets to click (the web table); none for `render`.
+#[derive(Debug, Default)]
+pub struct Targets {
+    /// The tile in hand, which `placements` place.
+    pub tile: Option<TileTypeId>,
+    /// Each placement's move label and where it puts the tile.
+    pub placements: Vec<(String, Placement)>,
+    /// Each meeple spot's move label, tile and segment index.
+    pub spots: Vec<(String, Pos, usize)>,
+}
 
 /// One colour in play: its name (also its meeples' colour) and what the legend says.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -130,7 +154,9 @@ fn anchor(seg: &SegmentDef, rotation: u8) -> Point {
             match ends.as_slice() {
                 // The middle of the curve drawn through the centre.
                 [a, b] => lerp(lerp(*a, CENTRE, 0.5), lerp(CENTRE, *b, 0.5), 0.5),
-                [a] => lerp(*a, CENTRE, 0.5),
+                // Near the side: a road that ends at a city gate meets the city's edge
+                // half way to the centre.
+                [a] => lerp(*a, CENTRE, 0.3),
                 _ => CENTRE,
             }
         }
@@ -192,22 +218,45 @@ const STYLE: &str = "\
 .pennant{fill:#1d4fa3;stroke:#f3eedf;stroke-width:0.8}\
 .meeple{stroke:#111;stroke-width:1.2}\
 text{font-family:sans-serif;font-size:14px;fill:#222}\
-.title{font-weight:bold;font-size:16px}";
+.title{font-weight:bold;font-size:16px}\
+.sheet{font-family:monospace;font-size:13px}\
+.coord{font-size:11px;fill:#777;text-anchor:middle}\
+.free{fill:#fffdf6;stroke:#b9ad8f;stroke-width:1;stroke-dasharray:4 3}\
+.move{cursor:pointer}\
+.placement{opacity:0.8}\
+.placement .frame{fill:none;stroke:#7a5524;stroke-width:2}\
+.spot circle{fill:#fff;fill-opacity:0.75;stroke:#111;stroke-width:1.5;stroke-dasharray:3 2}";
 
 /// A meeple figure about 16 pixels tall, centred on (0,0).
 const MEEPLE: &str = "M-7,8 L-2.5,0 L-7,-1 L-7,-3.5 L-2.5,-3.5 A3.2,3.2 0 1 1 2.5,-3.5 \
                       L7,-3.5 L7,-1 L2.5,0 L7,8 L2,8 L0,4 L-2,8 Z";
 
-/// The whole picture: the table on the left, the legend (`seats`, then `notes`) on the
-/// right.
-pub fn render_svg(board: &Board, seats: &[Seat], notes: &[String]) -> String {
-    let (min, max) = board.bounds();
+/// The whole picture: the table on the left with its coordinates, the legend (`seats`,
+/// then `notes`) on the right, and the `targets` to click.
+pub fn render_svg(board: &Board, seats: &[Seat], notes: &[String], targets: &Targets) -> String {
+    let (mut min, mut max) = board.bounds();
+    for (_, p) in &targets.placements {
+        min = Pos {
+            x: min.x.min(p.pos.x),
+            y: min.y.min(p.pos.y),
+        };
+        max = Pos {
+            x: max.x.max(p.pos.x),
+            y: max.y.max(p.pos.y),
+        };
+    }
     let columns = f64::from(max.x - min.x + 1);
     let rows = f64::from(max.y - min.y + 1);
-    let notes: Vec<String> = notes.iter().flat_map(|n| wrap(n, LEGEND_CHARS)).collect();
+    let notes: Vec<String> = notes.iter().flat_map(|n| legend_lines(n)).collect();
+    let legend_width = notes
+        .iter()
+        .filter(|n| is_table_row(n))
+        .map(|n| n.chars().count() as f64 * MONO_CHAR)
+        .fold(LEGEND_WIDTH, f64::max);
     let legend_height = LINE * (seats.len() + notes.len() + 1) as f64;
-    let width = MARGIN * 3.0 + columns * TILE + LEGEND_WIDTH;
-    let height = MARGIN * 2.0 + (rows * TILE).max(legend_height);
+    let table = (MARGIN + COORDS, MARGIN + COORDS);
+    let width = table.0 + columns * TILE + MARGIN * 2.0 + legend_width;
+    let height = MARGIN + (table.1 + rows * TILE).max(MARGIN + legend_height);
     let mut out = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
          <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
@@ -216,10 +265,11 @@ pub fn render_svg(board: &Board, seats: &[Seat], notes: &[String]) -> String {
     );
     let origin_of = |p: Pos| {
         (
-            MARGIN + f64::from(p.x - min.x) * TILE,
-            MARGIN + f64::from(p.y - min.y) * TILE,
+            table.0 + f64::from(p.x - min.x) * TILE,
+            table.1 + f64::from(p.y - min.y) * TILE,
         )
     };
+    coordinates(&mut out, (min, max), table);
     out.push_str("<g class=\"table\">\n");
     for pos in board.placed_positions() {
         if let Some(placed) = board.tile_at(pos) {
@@ -227,24 +277,14 @@ pub fn render_svg(board: &Board, seats: &[Seat], notes: &[String]) -> String {
         }
     }
     for m in board.meeples() {
-        let Some(placed) = board.tile_at(m.pos) else {
+        let Some(at) = spot_at(board, m.pos, m.segment) else {
             continue;
         };
-        let segments = &board.tile_set().types()[placed.tile].segments;
-        let at = anchor(&segments[m.segment], placed.rotation);
-        let (x, y) = (
-            origin_of(m.pos).0 + at.0 * TILE,
-            origin_of(m.pos).1 + at.1 * TILE,
-        );
+        let (x, y) = pixel(origin_of(m.pos), at);
         let name = seats
             .get(usize::from(m.colour))
             .map_or_else(|| format!("colour {}", m.colour), |s| s.colour.clone());
-        let label = board
-            .segments_at(m.pos)
-            .into_iter()
-            .nth(m.segment)
-            .map(|s| s.label)
-            .unwrap_or_default();
+        let label = segment_label(board, m.pos, m.segment);
         let _ = writeln!(
             out,
             "<g class=\"meeple\" data-colour=\"{c}\" data-pos=\"{p}\" data-segment=\"{l}\" \
@@ -257,9 +297,10 @@ pub fn render_svg(board: &Board, seats: &[Seat], notes: &[String]) -> String {
         );
     }
     out.push_str("</g>\n");
+    draw_targets(&mut out, board, targets, &origin_of);
     legend(
         &mut out,
-        MARGIN * 2.0 + columns * TILE,
+        table.0 + columns * TILE + MARGIN,
         MARGIN,
         seats,
         &notes,
@@ -268,20 +309,150 @@ pub fn render_svg(board: &Board, seats: &[Seat], notes: &[String]) -> String {
     out
 }
 
-/// One tile: field, cities, roads, a junction, a cloister, pennants, as a `<g>`.
+/// The x of each column above the table and the y of each row to its left.
+fn coordinates(out: &mut String, (min, max): (Pos, Pos), table: Point) {
+    out.push_str("<g class=\"coords\">");
+    for x in min.x..=max.x {
+        let cx = table.0 + (f64::from(x - min.x) + 0.5) * TILE;
+        let _ = write!(
+            out,
+            "<text class=\"coord\" x=\"{cx:.1}\" y=\"{:.1}\">{x}</text>",
+            table.1 - 5.0
+        );
+    }
+    for y in min.y..=max.y {
+        let cy = table.1 + (f64::from(y - min.y) + 0.5) * TILE;
+        let _ = write!(
+            out,
+            "<text class=\"coord\" x=\"{:.1}\" y=\"{:.1}\">{y}</text>",
+            table.0 - COORDS / 2.0,
+            cy + 4.0
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// Where on its tile a meeple on segment `segment` of the tile at `pos` stands.
+fn spot_at(board: &Board, pos: Pos, segment: usize) -> Option<Point> {
+    let placed = board.tile_at(pos)?;
+    let segments = &board.tile_set().types()[placed.tile].segments;
+    Some(anchor(segments.get(segment)?, placed.rotation))
+}
+
+fn segment_label(board: &Board, pos: Pos, segment: usize) -> String {
+    board
+        .segments_at(pos)
+        .into_iter()
+        .nth(segment)
+        .map(|s| s.label)
+        .unwrap_or_default()
+}
+
+/// Pixels of a tile point, with the tile's corner at `origin`.
+fn pixel(origin: Point, p: Point) -> Point {
+    (origin.0 + p.0 * TILE, origin.1 + p.1 * TILE)
+}
+
+/// The targets: a dashed cell where the tile in hand may go, with a preview of each
+/// rotation that fits there; a ring on each meeple spot.
+fn draw_targets(
+    out: &mut String,
+    board: &Board,
+    targets: &Targets,
+    origin_of: &dyn Fn(Pos) -> Point,
+) {
+    if targets.placements.is_empty() && targets.spots.is_empty() {
+        return;
+    }
+    out.push_str("<g class=\"targets\">\n");
+    if let Some(tile_type) = targets.tile {
+        let mut cells: Vec<Pos> = Vec::new();
+        for (_, p) in &targets.placements {
+            if !cells.contains(&p.pos) {
+                cells.push(p.pos);
+            }
+        }
+        for pos in cells {
+            let (x, y) = origin_of(pos);
+            let _ = writeln!(
+                out,
+                "<rect class=\"free\" data-pos=\"{pos}\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\"/>",
+                x + 1.0,
+                y + 1.0,
+                TILE - 2.0,
+                TILE - 2.0
+            );
+        }
+        let id = escape(&board.tile_set().types()[tile_type].id);
+        for (label, p) in &targets.placements {
+            // The quarter of the cell: 0° top left, then clockwise.
+            let quarter = turn((0.0, 0.0), p.rotation);
+            let inset = (0.5 - PREVIEW) / 2.0;
+            let (x, y) = pixel(
+                origin_of(p.pos),
+                (quarter.0 / 2.0 + inset, quarter.1 / 2.0 + inset),
+            );
+            let placed = PlacedTile {
+                tile: tile_type,
+                rotation: p.rotation,
+            };
+            let _ = write!(
+                out,
+                "<g class=\"move placement\" data-move=\"{l}\" transform=\"translate({x:.1},{y:.1}) scale({PREVIEW})\">\
+                 <title>{l}: {id} at {pos} turned {deg}°</title>",
+                l = escape(label),
+                pos = p.pos,
+                deg = u16::from(p.rotation) * 90,
+            );
+            tile_shapes(out, board.tile_set(), placed, (0.0, 0.0));
+            let _ = writeln!(
+                out,
+                "<rect class=\"frame\" width=\"{TILE}\" height=\"{TILE}\"/></g>"
+            );
+        }
+    }
+    for (label, pos, segment) in &targets.spots {
+        let Some(at) = spot_at(board, *pos, *segment) else {
+            continue;
+        };
+        let (x, y) = pixel(origin_of(*pos), at);
+        let _ = writeln!(
+            out,
+            "<g class=\"move spot\" data-move=\"{l}\"><title>a meeple on {l}</title>\
+             <circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"8\"/></g>",
+            l = escape(label),
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// One tile on the table, as a `<g>`.
 fn tile(out: &mut String, tiles: &TileSet, placed: PlacedTile, pos: Pos, origin: Point) {
+    let tile_type = &tiles.types()[placed.tile];
+    let _ = write!(
+        out,
+        "<g class=\"tile\" data-pos=\"{pos}\" data-tile=\"{id}\" data-rotation=\"{deg}\">\
+         <title>{id} at {pos}, turned {deg}°: {name}</title>",
+        id = escape(&tile_type.id),
+        deg = u16::from(placed.rotation) * 90,
+        name = escape(&tile_type.name),
+    );
+    tile_shapes(out, tiles, placed, origin);
+    let _ = writeln!(
+        out,
+        "<rect class=\"edge\" x=\"{:.1}\" y=\"{:.1}\" width=\"{TILE}\" height=\"{TILE}\"/></g>",
+        origin.0, origin.1
+    );
+}
+
+/// A tile's field, cities, roads, junction, cloister and pennants.
+fn tile_shapes(out: &mut String, tiles: &TileSet, placed: PlacedTile, origin: Point) {
     let tile_type = &tiles.types()[placed.tile];
     let rotation = placed.rotation;
     let _ = write!(
         out,
-        "<g class=\"tile\" data-pos=\"{pos}\" data-tile=\"{id}\" data-rotation=\"{deg}\">\
-         <title>{id} at {pos}, turned {deg}°: {name}</title>\
-         <rect class=\"field\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{TILE}\" height=\"{TILE}\"/>",
-        id = escape(&tile_type.id),
-        deg = u16::from(rotation) * 90,
-        name = escape(&tile_type.name),
-        x = origin.0,
-        y = origin.1,
+        "<rect class=\"field\" x=\"{:.1}\" y=\"{:.1}\" width=\"{TILE}\" height=\"{TILE}\"/>",
+        origin.0, origin.1,
     );
     let roads: Vec<&SegmentDef> = tile_type
         .segments
@@ -362,11 +533,6 @@ fn tile(out: &mut String, tiles: &TileSet, placed: PlacedTile, pos: Pos, origin:
             y - 4.5
         );
     }
-    let _ = writeln!(
-        out,
-        "<rect class=\"edge\" x=\"{:.1}\" y=\"{:.1}\" width=\"{TILE}\" height=\"{TILE}\"/></g>",
-        origin.0, origin.1
-    );
 }
 
 fn legend(out: &mut String, x: f64, y: f64, seats: &[Seat], notes: &[String]) {
@@ -386,7 +552,13 @@ fn legend(out: &mut String, x: f64, y: f64, seats: &[Seat], notes: &[String]) {
     }
     line += LINE * 0.5;
     for (i, note) in notes.iter().enumerate() {
-        let class = if i == 0 { " class=\"title\"" } else { "" };
+        let class = if i == 0 {
+            " class=\"title\""
+        } else if is_table_row(note) {
+            " class=\"sheet\""
+        } else {
+            ""
+        };
         let _ = writeln!(
             out,
             "<text{class} x=\"{x:.1}\" y=\"{line:.1}\" xml:space=\"preserve\">{}</text>",
@@ -395,6 +567,21 @@ fn legend(out: &mut String, x: f64, y: f64, seats: &[Seat], notes: &[String]) {
         line += LINE;
     }
     out.push_str("</g>\n");
+}
+
+/// A line of the score sheet's table (its columns are runs of spaces): drawn whole in a
+/// fixed-width font, so that its columns line up.
+fn is_table_row(line: &str) -> bool {
+    line.contains("  ")
+}
+
+/// A legend line as drawn: a table row whole, other text wrapped to the legend's width.
+fn legend_lines(line: &str) -> Vec<String> {
+    if is_table_row(line) {
+        vec![line.to_owned()]
+    } else {
+        wrap(line, LEGEND_CHARS)
+    }
 }
 
 /// Splits `text` into lines of at most `width` characters, at spaces where it can.
@@ -435,6 +622,28 @@ mod tests {
         assert_eq!(turn(SIDE_MIDDLE[0], 1), SIDE_MIDDLE[1]);
         assert_eq!(turn(SIDE_MIDDLE[3], 1), SIDE_MIDDLE[0]);
         assert_eq!(turn((0.0, 0.0), 2), (1.0, 1.0));
+    }
+
+    #[test]
+    fn a_meeple_on_a_road_to_a_city_gate_stands_on_the_road_not_the_citys_edge() {
+        let tiles = crate::games::carcassonne::tile_set::tests::base();
+        let gate = tiles.by_id("S").unwrap();
+        let road = tiles.types()[gate]
+            .segments
+            .iter()
+            .find(|s| s.kind == SegmentKind::Road)
+            .unwrap();
+        // Turned 270°, the road leaves east; the city's edge crosses it at x = 0.75.
+        let (x, y) = anchor(road, 3);
+        assert!(x > 0.8 && x < 1.0, "x {x}");
+        assert!((y - 0.5).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_table_row_is_drawn_whole_and_prose_is_wrapped() {
+        let row = "yellow       7        2    19  last";
+        assert_eq!(legend_lines(row), [row]);
+        assert_eq!(legend_lines(&"word ".repeat(10)).len(), 2);
     }
 
     #[test]

@@ -6,14 +6,17 @@
 //! `round`, `phase`, `phase_letter`, `actions_left`, and the data entries
 //! `data.table` (Table) and `data.schedule.phases` (`#{ letter, round }`). The score map
 //! (`goods`, `economic`, `settlements`, `total`, `goal`, `rank`) is the score panel.
+//! Given the legal moves (the web table), a move whose `value` names a card (`card`) or
+//! a space (`at: [col, row]`, or an answer `[col, row]`) is drawn over it as a target.
 
 use super::api::{CardsRef, TableRef};
 use super::goods::Goods;
 use super::landscape::Landscape;
+use super::landscape::Pos;
 use super::svg::{svg, Land, Schedule, Score, Side, SvgParts};
 use super::wheel::Wheel;
-use crate::script::{PictureInput, Tables};
-use rhai::{Array, Map};
+use crate::script::{Move, PictureInput, Tables};
+use rhai::{Array, Dynamic, Map};
 
 fn part<T: Clone + 'static>(map: &Map, key: &str) -> Option<T> {
     map.get(key).and_then(|v| v.clone().try_cast::<T>())
@@ -94,6 +97,63 @@ fn schedule(data: &Map, round: i64) -> Option<Schedule> {
     Some(Schedule { round, phases })
 }
 
+/// Where a move's choice lies on the table, for a picture that draws the moves as
+/// targets (the web table).
+enum Place {
+    /// A card of the display or of the settlements in hand (`card`, to build or settle).
+    Card(String),
+    /// A space of a landscape: `at: [col, row]` with `land` "neutral" or yours, or an
+    /// answer that is itself `[col, row]` (where to build or settle, on yours).
+    Space(Side, Pos),
+}
+
+/// `[col, row]` as a space.
+fn space_of(value: &Dynamic) -> Option<Pos> {
+    let pair = value.read_lock::<Array>()?;
+    match pair.as_slice() {
+        [col, row] => Some((
+            i32::try_from(col.as_int().ok()?).ok()?,
+            i32::try_from(row.as_int().ok()?).ok()?,
+        )),
+        _ => None,
+    }
+}
+
+fn place_of(value: &Dynamic) -> Option<Place> {
+    if let Some(at) = space_of(value) {
+        return Some(Place::Space(Side::You, at));
+    }
+    let map = value.read_lock::<Map>()?;
+    if let Some(at) = map.get("at").and_then(space_of) {
+        let neutral = map.get("land").is_some_and(|l| l.to_string() == "neutral");
+        let side = if neutral { Side::Neutral } else { Side::You };
+        return Some(Place::Space(side, at));
+    }
+    map.get("card").map(|id| Place::Card(id.to_string()))
+}
+
+/// The moves that have a place on the table: on cards (label, card id), and on the
+/// spaces of each side's landscape (label, space).
+type Targets = (Vec<(String, String)>, Vec<(Side, String, Pos)>);
+
+fn targets(moves: &[Move]) -> Targets {
+    let (mut cards, mut spaces) = (Vec::new(), Vec::new());
+    for mv in moves {
+        let label = mv.label.to_string();
+        // A move is `#{ label, value }`: its `value` says what it chooses.
+        let value = mv
+            .value
+            .read_lock::<Map>()
+            .and_then(|m| m.get("value").cloned());
+        match value.as_ref().and_then(place_of) {
+            Some(Place::Card(id)) => cards.push((label, id)),
+            Some(Place::Space(side, at)) => spaces.push((side, label, at)),
+            None => {}
+        }
+    }
+    (cards, spaces)
+}
+
 /// The state as an SVG picture, or why there is nothing to draw. The host's legend is
 /// the game's name, the score sheet and how the game stands: with a score map the
 /// sheet is drawn as the score panel, so only the first and last lines are written.
@@ -124,6 +184,7 @@ pub fn svg_from_state(input: PictureInput) -> Result<String, String> {
     if wheel.is_none() && goods.is_none() && landscapes.is_empty() {
         return Err("the state has no `wheel`, `goods` or `landscape` to draw".to_owned());
     }
+    let (card_targets, space_targets) = targets(input.moves);
     let score = score(input.score);
     let mut title = input.legend;
     if score.is_some() && title.len() > 2 {
@@ -144,6 +205,7 @@ pub fn svg_from_state(input: PictureInput) -> Result<String, String> {
         table: table.as_ref().map(|t| t.0.as_ref()),
         display: ids(state, "display"),
         hand: ids(state, "settlements"),
+        card_targets,
         landscapes: landscapes
             .iter()
             .map(|(l, title, note, side)| Land {
@@ -151,6 +213,11 @@ pub fn svg_from_state(input: PictureInput) -> Result<String, String> {
                 note: note.clone(),
                 landscape: l,
                 side: *side,
+                targets: space_targets
+                    .iter()
+                    .filter(|(on, _, _)| on == side)
+                    .map(|(_, label, at)| (label.clone(), *at))
+                    .collect(),
             })
             .collect(),
     }))

@@ -65,10 +65,10 @@ fn joined(items: &[String], width: usize) -> Vec<String> {
 
 /// A row of cards under `title`, wrapped to stay within `max_width`, top-left at (x, y);
 /// returns the width and height drawn. Ids that are not cards are drawn as their ids.
+/// The moves of `targets` (label, card id) are drawn over their cards.
 pub fn row(
     c: &mut Canvas,
-    title: &str,
-    ids: &[String],
+    (title, ids, targets): (&str, &[String], &[(String, String)]),
     cards: Option<&Cards>,
     goods: Option<&GoodsTable>,
     (x, y, max_width): (f64, f64, f64),
@@ -83,6 +83,7 @@ pub fn row(
         let cx = x + (i % per_row) as f64 * (CARD_W + GAP);
         let cy = y + 26.0 + (i / per_row) as f64 * (CARD_H + GAP);
         card(c, id, cards.and_then(|all| all.get(id)), goods, (cx, cy));
+        c.targets_on(targets, id, (cx, cy, CARD_W, CARD_H));
     }
     let rows = ids.len().div_ceil(per_row);
     let width = ids.len().min(per_row) as f64 * (CARD_W + GAP) - GAP;

@@ -187,6 +187,35 @@ impl Canvas {
         }
     }
 
+    /// A move to click (the web table): a box over what it names, carrying its label.
+    pub fn target(&mut self, label: &str, (x, y, w, h): (f64, f64, f64, f64)) {
+        let label = escape(label);
+        let _ = writeln!(
+            self.body,
+            r##"<g class="move" data-move="{label}"><title>{label}</title><rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{h:.1}" fill="#ffd54a" fill-opacity="0.12" stroke="#c98a00" stroke-width="2.5" stroke-dasharray="6 3"/></g>"##
+        );
+        self.cover(x + w, y + h);
+    }
+
+    /// The moves of `targets` naming `what`, each a box over `area`: several share it
+    /// as bands, top to bottom.
+    pub fn targets_on<T: PartialEq>(
+        &mut self,
+        targets: &[(String, T)],
+        what: &T,
+        (x, y, w, h): (f64, f64, f64, f64),
+    ) {
+        let mine: Vec<&String> = targets
+            .iter()
+            .filter(|(_, t)| t == what)
+            .map(|(label, _)| label)
+            .collect();
+        let band = h / mine.len().max(1) as f64;
+        for (i, label) in mine.into_iter().enumerate() {
+            self.target(label, (x, y + i as f64 * band, w, band));
+        }
+    }
+
     /// What `draw` draws, as one group with a `title` that viewers show on pointing.
     pub fn titled(&mut self, title: &str, draw: impl FnOnce(&mut Canvas)) {
         let _ = writeln!(self.body, "<g><title>{}</title>", escape(title));

@@ -27,6 +27,8 @@ pub struct Land<'a> {
     pub note: String,
     pub landscape: &'a Landscape,
     pub side: Side,
+    /// Moves to click (label, space) drawn over their spaces (the web table).
+    pub targets: Vec<(String, Pos)>,
 }
 
 /// What the spaces' cards are looked up in: the cards, and the table for a settlement's
@@ -85,6 +87,12 @@ pub fn draw(c: &mut Canvas, land: &Land, look: Lookup, x: f64, y: f64) -> (f64, 
         let sx = grid_x + (pos.0 - left) as f64 * CELL_W;
         let sy = grid_y + (pos.1 - top_row) as f64 * CELL_H;
         draw_space(c, land, look, pos, space, (sx, sy));
+        let h = CELL_H * space.span as f64;
+        c.targets_on(
+            &land.targets,
+            &pos,
+            (sx + 3.0, sy + 3.0, CELL_W - 6.0, h - 6.0),
+        );
     }
     let width = width(l);
     let height = grid_y - y + (bottom_row - top_row + 1) as f64 * CELL_H;

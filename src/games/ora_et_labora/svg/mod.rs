@@ -39,6 +39,8 @@ pub struct SvgParts<'a> {
     pub display: Vec<String>,
     /// The settlement cards in hand.
     pub hand: Vec<String>,
+    /// Moves to click (label, card id) drawn over the cards of the display and the hand.
+    pub card_targets: Vec<(String, String)>,
     pub landscapes: Vec<Land<'a>>,
 }
 
@@ -122,7 +124,8 @@ pub fn svg(p: &SvgParts) -> String {
     ];
     for (title, ids) in rows {
         if p.cards.is_some() || !ids.is_empty() {
-            y += cards::row(&mut c, &title, ids, p.cards, goods_table, (x, y, width)).1 + GAP;
+            let row = (title.as_str(), ids.as_slice(), p.card_targets.as_slice());
+            y += cards::row(&mut c, row, p.cards, goods_table, (x, y, width)).1 + GAP;
         }
     }
     let look = landscape::Lookup {
@@ -173,6 +176,7 @@ mod tests {
                 note: String::new(),
                 landscape: &l,
                 side: Side::You,
+                targets: vec![],
             }],
             ..SvgParts::default()
         };
