@@ -149,7 +149,9 @@ impl Plan {
         if let (Some(e), false) = (failure, stopped) {
             return Err(e);
         }
-        let finished: Vec<bool> = (0..indices.len())
+        // Ctrl-C during the first two games leaves only those: the rest were never started.
+        let started = results.iter().map(Vec::len).min().unwrap_or(0);
+        let finished: Vec<bool> = (0..started)
             .map(|at| results.iter().all(|side| side[at].is_some()))
             .collect();
         if !finished.contains(&true) {
