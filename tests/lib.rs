@@ -22,6 +22,7 @@ mod house_rules;
 mod house_steps;
 mod invaders;
 mod ora_et_labora;
+mod planner;
 mod properties;
 mod records;
 mod render;
@@ -30,6 +31,7 @@ mod search_bot;
 mod sessions;
 mod sim;
 mod solo_rules;
+mod solve;
 mod state_doc;
 mod stopping;
 #[cfg(unix)]
