@@ -20,8 +20,8 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 /// The default budget, in thousands of script operations: about ten minutes of one core
-/// for an Ora et Labora solo game in a release build (docs/PERFORMANCE.md).
-pub const DEFAULT_BUDGET: u64 = 60_000_000;
+/// of a release build, at some three million operations a second (docs/PERFORMANCE.md).
+pub const DEFAULT_BUDGET: u64 = 1_800_000;
 
 /// Who the save says chose the moves.
 const PLAYER: &str = "solve";
@@ -50,6 +50,8 @@ struct Found {
     width: usize,
     operations: u64,
     interrupted: bool,
+    /// Each whole game planned: the beam's width, the result, thousands of operations.
+    runs: Vec<(usize, i64, u64)>,
 }
 
 /// Plans `variant`'s game and writes the best line as a save; returns the report.
@@ -107,6 +109,7 @@ fn widen(rules: &Rules, root: rhai::Dynamic, budget: u64) -> Result<Found, Diagn
         width: 0,
         operations: 0,
         interrupted: false,
+        runs: Vec::new(),
     };
     let mut width = 1;
     loop {
@@ -126,13 +129,16 @@ fn widen(rules: &Rules, root: rhai::Dynamic, budget: u64) -> Result<Found, Diagn
         })?;
         found.interrupted = interrupt::requested();
         let complete = spent() < budget && !found.interrupted;
+        let cost = (spent() - before).max(1);
         if let Some(line) = planned.finished.clone().filter(|_| complete) {
+            found
+                .runs
+                .push((width, line.total.unwrap_or(0), cost / 1000));
             if found.line.as_ref().is_none_or(|b| line.total > b.total) {
                 found.line = Some(line);
             }
             found.width = width;
         }
-        let cost = (spent() - before).max(1);
         let left = budget.saturating_sub(spent());
         let affordable = (width as u128 * u128::from(left) * 9 / 10 / u128::from(cost)) as usize;
         let next = affordable.min(width * 2);
@@ -155,7 +161,7 @@ fn replay(session: &mut Session, line: &Line) -> Result<(), Diagnostic> {
         let moves = session.moves()?;
         let mv = moves
             .iter()
-            .find(|m| &m.label == label)
+            .find(|m| m.label == label)
             .ok_or_else(|| replay_error(format!("the planned move `{label}` is not legal")))?;
         session.play_move(mv, &by)?;
     }
@@ -187,14 +193,20 @@ fn report(
         ""
     };
     let sheet = Sheet::of(session)?.text(false);
+    let runs: Vec<String> = found
+        .runs
+        .iter()
+        .map(|(width, total, kops)| format!("beam {width}: {total} ({kops} kops)"))
+        .collect();
     Ok(format!(
-        "{}: {} in {} moves, the best of beams up to {} wide{stopped}; {} of {} thousand operations\n\n{}\nwrote {}: `load {}` at the REPL steps through it\n",
+        "{}: {} in {} moves, the best of beams up to {} wide{stopped}; {} of {} thousand operations\n{}\n\n{}\nwrote {}: `load {}` at the REPL steps through it\n",
         session.variant().name,
         line.total.unwrap_or(0),
         line.labels.len(),
         found.width,
         found.operations / 1000,
         budget,
+        runs.join(", "),
         sheet,
         path.display(),
         path.display(),
