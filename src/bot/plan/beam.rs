@@ -1,6 +1,8 @@
-//! Beam search over decisions: each level keeps the `width` best positions one decision
-//! further on, judged by the game's `bot_ranked` (the value of the turn a move starts,
-//! finished as the greedy bot would), positions reached twice kept once.
+//! Beam search over steps: each level keeps the `width` best positions one step further
+//! on, judged by the game's `bot_ranked` (the value of the turn a move starts, finished
+//! as the greedy bot would), positions reached twice kept once. A step is a decision and
+//! the questions it opens (`question()`): levels compared by decisions would favour
+//! actions of one decision over those asked in several, which look a step behind.
 
 use super::fingerprint::fingerprint;
 use crate::bot::helpers::ranked;
@@ -14,7 +16,8 @@ use std::collections::HashSet;
 pub struct Beam {
     /// Positions kept at each level.
     pub width: usize,
-    /// Decisions planned ahead; `None`: to the end of the game.
+    /// Steps planned ahead (a decision and the questions it opens); `None`: to the end
+    /// of the game.
     pub horizon: Option<usize>,
 }
 
@@ -38,7 +41,7 @@ pub struct Line {
 pub struct Plan {
     pub finished: Option<Line>,
     pub frontier: Option<Line>,
-    /// Levels (decisions) searched.
+    /// Levels (steps) searched.
     pub levels: usize,
     /// Whether some level held as many positions as the beam keeps: if none did, every
     /// position the ranking offers was searched, and a wider beam finds nothing more.
@@ -94,7 +97,7 @@ pub fn plan(
             finished: result.finished.as_ref(),
         })
     {
-        match next_level(rules, &mut level, beam.width, &mut result) {
+        match next_level(rules, std::mem::take(&mut level), beam.width, &mut result) {
             Ok(next) => level = next,
             Err(_) if interrupt::requested() => break,
             Err(e) => return Err(e),
@@ -105,16 +108,45 @@ pub fn plan(
     Ok(result)
 }
 
-/// The positions one decision after `level`, best first; finished games go to `plan`.
+/// The positions one step after `level`: one decision, and those that answer the
+/// questions it opens (an action in steps: `question()` is not `()` until it is done), so
+/// that every position of a level has taken as many whole steps. Within a step, the
+/// positions still answering are pruned to the `width` best as well; finished games go
+/// to `plan`.
 fn next_level(
     rules: &Rules,
-    level: &mut [Line],
+    level: Vec<Line>,
     width: usize,
     plan: &mut Plan,
 ) -> Result<Vec<Line>, Diagnostic> {
-    let mut moves: Vec<Vec<Move>> = Vec::with_capacity(level.len());
+    let mut seen = HashSet::new();
+    let mut settled = Vec::new();
+    let mut asking = level;
+    while !asking.is_empty() {
+        let (still, done) = step(rules, &mut asking, width, &mut seen, plan)?;
+        asking = still;
+        settled.extend(done);
+    }
+    // A stable sort: on a tie, the position found first.
+    settled.sort_by(|a: &Line, b: &Line| b.value.total_cmp(&a.value));
+    settled.truncate(width);
+    plan.filled |= settled.len() == width;
+    Ok(settled)
+}
+
+/// One decision from each of `from`: the best `width` positions still answering a
+/// question, and the positions that have finished their step (at most `width` of those,
+/// since only `width` can be kept).
+fn step(
+    rules: &Rules,
+    from: &mut [Line],
+    width: usize,
+    seen: &mut HashSet<u64>,
+    plan: &mut Plan,
+) -> Result<(Vec<Line>, Vec<Line>), Diagnostic> {
+    let mut moves: Vec<Vec<Move>> = Vec::with_capacity(from.len());
     let mut candidates = Vec::new();
-    for (parent, line) in level.iter_mut().enumerate() {
+    for (parent, line) in from.iter_mut().enumerate() {
         let legal = rules.moves(&mut line.state)?;
         // A forced step keeps the value of the turn that led to it.
         let weighed = match legal.len() {
@@ -131,13 +163,12 @@ fn next_level(
     }
     // A stable sort: on a tie, the better parent, then the better-ranked move.
     candidates.sort_by(|a, b| b.value.total_cmp(&a.value));
-    let mut seen = HashSet::new();
-    let mut next = Vec::with_capacity(width.min(candidates.len()));
+    let (mut asking, mut done) = (Vec::new(), Vec::new());
     for c in candidates {
-        if next.len() == width {
+        if asking.len() == width && done.len() == width {
             break;
         }
-        let parent = &level[c.parent];
+        let parent = &from[c.parent];
         let mv = &moves[c.parent][c.index];
         let mut state = parent.state.clone();
         rules.play(&mut state, mv)?;
@@ -158,19 +189,28 @@ fn next_level(
             state,
         };
         if rules.over(&mut line.state)?.is_some() {
-            let total = rules.score(&mut line.state)?["total"].as_int().unwrap_or(0);
-            line.total = Some(total);
-            let better = plan
-                .finished
-                .as_ref()
-                .is_none_or(|f| (total, line.value) > (f.total.unwrap_or(0), f.value));
-            if better {
-                plan.finished = Some(line);
+            finished(rules, line, plan)?;
+        } else if rules.question(&mut line.state)?.is_some() {
+            if asking.len() < width {
+                asking.push(line);
             }
-        } else {
-            next.push(line);
+        } else if done.len() < width {
+            done.push(line);
         }
     }
-    plan.filled |= next.len() == width;
-    Ok(next)
+    Ok((asking, done))
+}
+
+/// Keeps `line`, a finished game, if it is the best so far (by result, then value).
+fn finished(rules: &Rules, mut line: Line, plan: &mut Plan) -> Result<(), Diagnostic> {
+    let total = rules.score(&mut line.state)?["total"].as_int().unwrap_or(0);
+    line.total = Some(total);
+    let better = plan
+        .finished
+        .as_ref()
+        .is_none_or(|f| (total, line.value) > (f.total.unwrap_or(0), f.value));
+    if better {
+        plan.finished = Some(line);
+    }
+    Ok(())
 }
