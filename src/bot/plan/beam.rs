@@ -148,12 +148,16 @@ fn step(
     let mut candidates = Vec::new();
     for (parent, line) in from.iter_mut().enumerate() {
         let legal = rules.moves(&mut line.state)?;
-        // A forced step keeps the value of the turn that led to it.
-        let weighed = match legal.len() {
+        // A forced step, or the one answer the game's helpers weigh (the suggested
+        // payment), keeps the value of the turn that led to it.
+        let mut weighed = match legal.len() {
             0 => Vec::new(),
             1 => vec![(0, line.value)],
             _ => ranked(rules, line.state.clone(), &legal)?,
         };
+        if let [(_, value)] = weighed.as_mut_slice() {
+            *value = line.value;
+        }
         candidates.extend(weighed.into_iter().map(|(index, value)| Candidate {
             parent,
             index,

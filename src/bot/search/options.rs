@@ -31,7 +31,8 @@ pub struct SearchOptions {
     pub sample: Option<usize>,
     /// In a game without chance, where the bot plans: positions kept at each decision.
     pub beam: usize,
-    /// In a game without chance: decisions planned ahead.
+    /// In a game without chance: steps planned ahead (a decision and the questions it
+    /// opens).
     pub horizon: usize,
 }
 
@@ -42,8 +43,8 @@ impl Default for SearchOptions {
             width: 4,
             depth: 3,
             sample: None,
-            beam: 8,
-            horizon: 20,
+            beam: 4,
+            horizon: 6,
         }
     }
 }
@@ -53,7 +54,7 @@ const MAX_SETTING: u64 = 1_000_000;
 
 impl SearchOptions {
     /// What the settings are, for error messages and `--help`.
-    pub const HELP: &'static str = "settings of the search bot, after a colon and separated by commas: iterations=N (futures simulated per move, default 60), ms=N (milliseconds per move, not reproducible) or kops=N (thousands of script operations per move: spent like time, yet reproducible), width=N (best moves searched, 4), depth=N (decisions looked ahead in each future, 3), sample=N (moves tried at each of those decisions, or all, the default); in a game without chance the bot plans instead (iterations count nothing there): beam=N (positions kept at each decision, 8), horizon=N (decisions planned ahead, 20); a game's scripts/bots/…/search.toml may change the defaults; e.g. search:iterations=400,depth=4";
+    pub const HELP: &'static str = "settings of the search bot, after a colon and separated by commas: iterations=N (futures simulated per move, default 60), ms=N (milliseconds per move, not reproducible) or kops=N (thousands of script operations per move: spent like time, yet reproducible), width=N (best moves searched, 4), depth=N (decisions looked ahead in each future, 3), sample=N (moves tried at each of those decisions, or all, the default); in a game without chance the bot plans instead (iterations count nothing there): beam=N (positions kept at each step, 4), horizon=N (steps planned ahead, a step being a decision and the questions it opens, 6); a game's scripts/bots/…/search.toml may change the defaults; e.g. search:iterations=400,depth=4";
 
     /// The names of the settings.
     pub const KEYS: [&'static str; 8] = [
@@ -102,7 +103,7 @@ impl SearchOptions {
 }
 
 /// The settings as they would be typed:
-/// `kops=12000,width=4,depth=3,sample=all,beam=8,horizon=20`.
+/// `kops=12000,width=4,depth=3,sample=all,beam=4,horizon=6`.
 impl fmt::Display for SearchOptions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.budget {
