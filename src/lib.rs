@@ -33,6 +33,7 @@ pub mod script;
 pub mod session;
 pub mod sheet;
 pub mod sim;
+pub mod solve;
 pub mod terminal;
 pub mod user_data;
 pub mod vocabulary;

@@ -12,6 +12,7 @@ use houserules::repl::{self, NewGame, Repl, Start};
 use houserules::script::{advised, api, Limits};
 use houserules::session::Session;
 use houserules::sim::{self, Outputs, SimArgs};
+use houserules::solve::{self, SolveArgs};
 use houserules::terminal::{print, print_error};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -102,6 +103,16 @@ enum Command {
         variant: String,
         #[command(flatten)]
         args: SimArgs,
+    },
+    /// Plan the best whole game of VARIANT, a game without chance, and write it as a save
+    /// to step through at the REPL (Ctrl-C keeps the best game so far).
+    ///
+    /// Example: houserules solve ora-et-labora-solo-ireland --budget 1000000
+    Solve {
+        /// A variant name (see `houserules variants`) or a manifest file.
+        variant: String,
+        #[command(flatten)]
+        args: SolveArgs,
     },
     /// Merge the results files of the shards of one `sim` run (`--shard I/N --json FILE`).
     Merge {
@@ -263,6 +274,11 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
                 &sim::sim(&library, variant, &[], &args, true, db.as_deref().ok())
                     .map_err(|d| advised(d, &advice))?,
             );
+        }
+        Some(Command::Solve { variant, args }) => {
+            let advice = try_then(&variant, "solve again");
+            solve::catch_ctrl_c();
+            print(&solve::solve(&library, &variant, &args).map_err(|d| advised(d, &advice))?);
         }
         Some(Command::Merge { files, outputs }) => {
             print(&sim::merge(&files, &outputs)?);

@@ -25,6 +25,20 @@ pub fn player_view(state: &Dynamic, rng: &mut Rng) -> Dynamic {
     seen
 }
 
+/// Whether `state` holds a face-down pile anywhere: an order no player knows, so a
+/// future that depends on it is luck whatever the rules declare.
+pub fn holds_hidden(state: &Dynamic) -> bool {
+    if let Some(pile) = state.read_lock::<Pile>() {
+        !pile.is_face_up() && !pile.is_empty()
+    } else if let Some(map) = state.read_lock::<Map>() {
+        map.values().any(holds_hidden)
+    } else if let Some(array) = state.read_lock::<Array>() {
+        array.iter().any(holds_hidden)
+    } else {
+        false
+    }
+}
+
 /// A bot's copy starts with no events: the story so far is for people and records, and
 /// a bot copies its state for every move it weighs, so a long game's history would make
 /// each copy cost the whole game.
@@ -237,6 +251,18 @@ mod tests {
         assert!(drawn(&a).iter().any(|&t| t >= 5), "{:?}", drawn(&a));
         all.sort_unstable();
         assert_eq!(all, (0..10).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn face_down_piles_are_hidden_and_face_up_ones_are_not() {
+        assert!(holds_hidden(&state()));
+        let mut map = Map::new();
+        map.insert(
+            "market".into(),
+            Dynamic::from(made("pile(x).face_up()", 0..3)),
+        );
+        map.insert("score".into(), Dynamic::from_int(7));
+        assert!(!holds_hidden(&map.into()));
     }
 
     #[test]

@@ -6,8 +6,10 @@
 mod api;
 mod base;
 pub mod catalog;
+mod helpers;
 mod hidden;
 mod lists;
+pub mod plan;
 mod random;
 mod script;
 pub mod search;

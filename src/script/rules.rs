@@ -593,6 +593,23 @@ impl Rules {
             })
     }
 
+    /// Whether luck can still play a part from this position: the rules say so with
+    /// `chance()` (optional); without it the host cannot know that the generator is
+    /// never drawn, and assumes chance.
+    pub fn chance(&self, state: &mut Dynamic) -> Result<bool, Diagnostic> {
+        if !self.defines(&hooks::CHANCE) {
+            return Ok(true);
+        }
+        let v = self.call(state, &hooks::CHANCE, (), None)?;
+        v.as_bool().map_err(|_| {
+            Diagnostic::in_file(
+                Kind::Script,
+                self.defining_file(hooks::CHANCE.name),
+                format!("chance() returned {v}: it must return true or false"),
+            )
+        })
+    }
+
     /// The variant's goals with whether this game reached them, in the order the rules
     /// list them; empty when the rules define no `goals()`.
     pub fn goals(&self, state: &mut Dynamic) -> Result<Vec<Goal>, Diagnostic> {

@@ -16,6 +16,11 @@
 //!    round, so a few rounds tell them apart where independent futures would need many;
 //! 3. the candidate with the best mean over its futures is played.
 //!
+//! In a game without chance (see [`plan`]) every future of a move is the same game:
+//! the bot plans instead, a beam of `beam` positions `horizon` decisions ahead (or until
+//! a budget of time or operations runs out), and plays the first move of the best line;
+//! `iterations` count nothing there.
+//!
 //! Every imagined future starts from the player's view, so the bot never uses what a
 //! player cannot see; its own generator makes it reproducible under a budget of iterations
 //! or of script operations (`kops`), not under one of time.
@@ -23,20 +28,19 @@
 mod options;
 pub mod settings_file;
 
+pub use super::helpers::HELPERS;
 pub use options::{Budget, SearchOptions};
 
 use super::base::Bot;
+use super::helpers;
 use super::hidden::player_view;
-use crate::diagnostic::{Diagnostic, Kind};
-use crate::script::api::hooks::{self, Hook};
+use super::plan::{self, Beam};
+use crate::diagnostic::Diagnostic;
 use crate::script::rng::Rng;
 use crate::script::{Move, Rules};
-use rhai::{Array, Dynamic, Map};
+use rhai::Dynamic;
 use std::rc::Rc;
 use std::time::Instant;
-
-/// The helpers the search calls: every game has them through scripts/bots/_search.rhai.
-pub const HELPERS: [Hook; 2] = [hooks::BOT_RANKED, hooks::BOT_AFTER];
 
 /// The search bot playing one game.
 pub struct SearchBot {
@@ -76,71 +80,17 @@ impl SearchBot {
         }
     }
 
-    /// The indices of `moves` as the game's `bot_ranked` orders them, best first (a
-    /// game's ranking may leave moves out).
+    /// The indices of `moves` as the game's `bot_ranked` orders them, best first.
     fn ranked(&self, state: Dynamic, moves: &[Move]) -> Result<Vec<usize>, Diagnostic> {
-        let offered: Array = moves.iter().map(|m| m.value.clone()).collect();
-        let ranked = self
-            .rules
-            .call_function(&hooks::BOT_RANKED, (state, offered))?;
-        let bad = |why: String| {
-            Diagnostic::in_file(
-                Kind::Script,
-                self.rules.defining_file(hooks::BOT_RANKED.name),
-                format!("bot_ranked() {why}"),
-            )
-            .with_help("return an array of #{ index, value }, best first, `index` into the moves")
-        };
-        let ranked = ranked
-            .try_cast::<Array>()
-            .ok_or_else(|| bad("did not return an array".into()))?;
-        let indices = ranked
+        Ok(helpers::ranked(&self.rules, state, moves)?
             .into_iter()
-            .map(|entry| {
-                entry
-                    .read_lock::<Map>()
-                    .and_then(|m| m.get("index").and_then(|i| i.as_int().ok()))
-                    .and_then(|i| usize::try_from(i).ok())
-                    .filter(|&i| i < moves.len())
-                    .ok_or_else(|| {
-                        bad(format!(
-                            "returned {entry}, whose index is none of the {} moves",
-                            moves.len()
-                        ))
-                    })
-            })
-            .collect::<Result<Vec<usize>, Diagnostic>>()?;
-        if indices.is_empty() {
-            return Err(bad("ranked none of the moves".into()));
-        }
-        Ok(indices)
+            .map(|(index, _)| index)
+            .collect())
     }
 
     /// `bot_after(state, mv)`: the value and the position after `mv`.
     fn after(&self, state: Dynamic, mv: &Dynamic) -> Result<(f64, Dynamic), Diagnostic> {
-        let result = self
-            .rules
-            .call_function(&hooks::BOT_AFTER, (state, mv.clone()))?;
-        let value = result.read_lock::<Map>().and_then(|m| {
-            let value = m.get("value")?;
-            let value = value
-                .as_int()
-                .map(|v| v as f64)
-                .or_else(|_| value.as_float());
-            Some((value.ok()?, m.get("state")?.clone()))
-        });
-        value.ok_or_else(|| {
-            Diagnostic::in_file(
-                Kind::Script,
-                self.rules.defining_file(hooks::BOT_AFTER.name),
-                format!(
-                    "bot_after() returned {result}, not #{{ value, state }} with a number value"
-                ),
-            )
-            .with_help(
-                "return #{ value: bot_value(s), state: s } for the position s after the move",
-            )
-        })
+        helpers::after(&self.rules, state, mv)
     }
 
     /// One imagined future of `view` after `mv`: what its last position is worth. The
@@ -201,6 +151,24 @@ impl SearchBot {
         }
     }
 
+    /// The first move of the best line the planner finds from `view` (a game without
+    /// chance): levels are searched up to the horizon while the budget of time or
+    /// operations allows another as dear as the dearest so far.
+    fn planned(&self, view: Dynamic, started: &Started) -> Result<usize, Diagnostic> {
+        let beam = Beam {
+            width: self.options.beam,
+            horizon: Some(self.options.horizon),
+        };
+        let (mut last, mut dearest) = (0, 0);
+        let plan = plan::plan(&self.rules, view, beam, &mut |_| {
+            let now = self.now(started);
+            dearest = dearest.max(now - last);
+            last = now;
+            self.affords(started, dearest)
+        })?;
+        Ok(plan.best().map_or(0, |line| line.first))
+    }
+
     /// What the unit of the budget reads now (0 under a budget of iterations).
     fn now(&self, started: &Started) -> u64 {
         self.spent(started).map_or(0, |(spent, _)| spent)
@@ -221,6 +189,9 @@ impl Bot for SearchBot {
             operations: self.rules.operations(),
         };
         let seen = player_view(state, &mut self.rng);
+        if plan::without_chance(&self.rules, &seen)? {
+            return self.planned(seen, &started);
+        }
         let mut candidates: Vec<Candidate> = self
             .ranked(seen, moves)?
             .into_iter()

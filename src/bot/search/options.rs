@@ -29,6 +29,11 @@ pub struct SearchOptions {
     /// Moves drawn at random at each decision of a future, the best of them played;
     /// `None`: every legal move is weighed (the greedy bot's choice).
     pub sample: Option<usize>,
+    /// In a game without chance, where the bot plans: positions kept at each decision.
+    pub beam: usize,
+    /// In a game without chance: steps planned ahead (a decision and the questions it
+    /// opens).
+    pub horizon: usize,
 }
 
 impl Default for SearchOptions {
@@ -38,6 +43,8 @@ impl Default for SearchOptions {
             width: 4,
             depth: 3,
             sample: None,
+            beam: 4,
+            horizon: 6,
         }
     }
 }
@@ -47,10 +54,19 @@ const MAX_SETTING: u64 = 1_000_000;
 
 impl SearchOptions {
     /// What the settings are, for error messages and `--help`.
-    pub const HELP: &'static str = "settings of the search bot, after a colon and separated by commas: iterations=N (futures simulated per move, default 60), ms=N (milliseconds per move, not reproducible) or kops=N (thousands of script operations per move: spent like time, yet reproducible), width=N (best moves searched, 4), depth=N (decisions looked ahead in each future, 3), sample=N (moves tried at each of those decisions, or all, the default); a game's scripts/bots/…/search.toml may change the defaults; e.g. search:iterations=400,depth=4";
+    pub const HELP: &'static str = "settings of the search bot, after a colon and separated by commas: iterations=N (futures simulated per move, default 60), ms=N (milliseconds per move, not reproducible) or kops=N (thousands of script operations per move: spent like time, yet reproducible), width=N (best moves searched, 4), depth=N (decisions looked ahead in each future, 3), sample=N (moves tried at each of those decisions, or all, the default); in a game without chance the bot plans instead (iterations count nothing there): beam=N (positions kept at each step, 4), horizon=N (steps planned ahead, a step being a decision and the questions it opens, 6); a game's scripts/bots/…/search.toml may change the defaults; e.g. search:iterations=400,depth=4";
 
     /// The names of the settings.
-    pub const KEYS: [&'static str; 6] = ["iterations", "ms", "kops", "width", "depth", "sample"];
+    pub const KEYS: [&'static str; 8] = [
+        "iterations",
+        "ms",
+        "kops",
+        "width",
+        "depth",
+        "sample",
+        "beam",
+        "horizon",
+    ];
 
     /// Parses `key=value,key=value` (the part after `search:`) onto the defaults.
     pub fn parse(text: &str) -> Result<SearchOptions, Diagnostic> {
@@ -78,13 +94,16 @@ impl SearchOptions {
             "depth" => self.depth = whole(key, value, 0)? as usize,
             "sample" if value == "all" => self.sample = None,
             "sample" => self.sample = Some(count(key, value)? as usize),
+            "beam" => self.beam = count(key, value)? as usize,
+            "horizon" => self.horizon = count(key, value)? as usize,
             _ => return Err(format!("the search bot has no setting `{key}`")),
         }
         Ok(())
     }
 }
 
-/// The settings as they would be typed: `kops=12000,width=4,depth=3,sample=all`.
+/// The settings as they would be typed:
+/// `kops=12000,width=4,depth=3,sample=all,beam=4,horizon=6`.
 impl fmt::Display for SearchOptions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.budget {
@@ -94,9 +113,10 @@ impl fmt::Display for SearchOptions {
         }
         write!(f, ",width={},depth={},sample=", self.width, self.depth)?;
         match self.sample {
-            Some(n) => write!(f, "{n}"),
-            None => write!(f, "all"),
+            Some(n) => write!(f, "{n}")?,
+            None => write!(f, "all")?,
         }
+        write!(f, ",beam={},horizon={}", self.beam, self.horizon)
     }
 }
 

@@ -21,7 +21,7 @@ use toml::Spanned;
 /// The name of a settings file in a folder of bots.
 pub const FILE: &str = "search.toml";
 
-const HELP: &str = "each line is `key = value`, a setting of the search bot: iterations, ms or kops (the budget of a move), width, depth (whole numbers) or sample (a whole number or \"all\"); see the README, 'Bots'";
+const HELP: &str = "each line is `key = value`, a setting of the search bot: iterations, ms or kops (the budget of a move), width, depth, beam, horizon (whole numbers) or sample (a whole number or \"all\"); see the README, 'Bots'";
 
 /// Applies the settings files of `dirs` (the most general first) onto `options` and
 /// returns the files read.

@@ -157,6 +157,14 @@ pub const CARD_NAMES: Hook = Hook {
     returns: "the names `card` knows, an array of strings (`()`: none)",
 };
 
+pub const CHANCE: Hook = Hook {
+    name: "chance",
+    params: &[],
+    required: false,
+    when: "a bot or `solve` asks whether the game ahead can still draw on luck",
+    returns: "`false` when nothing hidden or random lies ahead (no pile to draw, no die): bots then plan instead of sampling futures, and `solve` plans whole games; without it (or `true`) the game has chance",
+};
+
 /// For a terminal: each hook, when it is called and what it returns.
 pub fn text(hooks: &[Hook]) -> String {
     hooks
@@ -193,7 +201,7 @@ pub fn markdown(hooks: &[Hook]) -> String {
 }
 
 /// The rules' hooks, called with `this` bound to the game state (but `check_data`).
-pub const RULES: [Hook; 16] = [
+pub const RULES: [Hook; 17] = [
     SETUP,
     MOVES,
     PLAY,
@@ -210,6 +218,7 @@ pub const RULES: [Hook; 16] = [
     TURNS,
     CARD_TEXT,
     CARD_NAMES,
+    CHANCE,
 ];
 
 pub const CHOOSE: Hook = Hook {

@@ -1,0 +1,214 @@
+//! The planner of games without chance (src/bot/plan/), on a puzzle written for it
+//! (tests/fixtures/planner/treasure.*): it finds the best game, which an exhaustive
+//! search here computes, where greedy play falls for the puzzle's lure; the `search` bot
+//! plans there, the same game on 1 and 2 threads, and spends nothing on repeated futures.
+
+use crate::common::TempLibrary;
+use houserules::bot;
+use houserules::bot::plan::{self, Beam};
+use houserules::manifest::Variant;
+use houserules::script::{Limits, Rules};
+use houserules::session::Session;
+use houserules::sim::{Plan, Run, Side};
+use rhai::Dynamic;
+use std::rc::Rc;
+
+/// The rules folder with the puzzle `treasure` added.
+pub fn puzzle() -> TempLibrary {
+    let lib = TempLibrary::new();
+    lib.write(
+        "variants/treasure.toml",
+        include_str!("fixtures/planner/treasure.toml"),
+    );
+    lib.write(
+        "scripts/treasure.rhai",
+        include_str!("fixtures/planner/treasure.rhai"),
+    );
+    lib
+}
+
+/// The search bot's engine (the rules with the bot helpers) for `variant`.
+fn helpers(lib: &TempLibrary, variant: &str) -> Rc<Rules> {
+    let variant = Variant::load(&lib.library, variant).unwrap();
+    let loaded = bot::find(&variant, "search")
+        .unwrap()
+        .load(&variant, Limits::default())
+        .unwrap();
+    loaded.rules().unwrap().clone()
+}
+
+/// The best result from `state`, every line tried.
+fn exhaustive(rules: &Rules, mut state: Dynamic) -> i64 {
+    if rules.over(&mut state).unwrap().is_some() {
+        return rules.score(&mut state).unwrap()["total"].as_int().unwrap();
+    }
+    let moves = rules.moves(&mut state).unwrap();
+    moves
+        .iter()
+        .map(|mv| {
+            let mut next = state.clone();
+            rules.play(&mut next, mv).unwrap();
+            exhaustive(rules, next)
+        })
+        .max()
+        .unwrap()
+}
+
+/// A game of the puzzle played by `bot` (as `sim --bot` names it): its result and moves.
+fn played(lib: &TempLibrary, name: &str) -> (i64, Vec<String>) {
+    let mut session = lib.session("treasure", 1).unwrap();
+    let variant = session.variant().clone();
+    let loaded = bot::find(&variant, name)
+        .unwrap()
+        .load(&variant, Limits::default())
+        .unwrap();
+    let labels = bot::play_out(&mut session, loaded.start(1).as_mut(), None).unwrap();
+    let total = session.score().unwrap()["total"].as_int().unwrap();
+    (total, labels)
+}
+
+#[test]
+fn the_planner_finds_the_best_game_where_greedy_takes_the_lure() {
+    let lib = puzzle();
+    let rules = helpers(&lib, "treasure");
+    let root = lib.session("treasure", 1).unwrap().state().clone();
+    let best = exhaustive(&rules, root.clone());
+    assert_eq!(best, 16);
+
+    let beam = Beam {
+        width: 4,
+        horizon: None,
+    };
+    let planned = plan::plan(&rules, root, beam, &mut |_| true).unwrap();
+    let line = planned.finished.expect("a whole game");
+    assert_eq!(line.total, Some(best));
+    assert_ne!(line.labels[0].as_str(), "lure", "{:?}", line.labels);
+
+    let (greedy, greedy_moves) = played(&lib, "greedy");
+    assert_eq!(greedy_moves[0], "lure");
+    assert!(greedy < best, "greedy {greedy}");
+    // The search bot plans in a game without chance: it plays the best game too.
+    assert_eq!(played(&lib, "search").0, best);
+}
+
+#[test]
+fn a_narrow_beam_is_no_better_than_greedy_play() {
+    // The lure is the best first move by its value: a beam of one is the greedy player,
+    // so the width is what finds the treasure.
+    let lib = puzzle();
+    let rules = helpers(&lib, "treasure");
+    let root = lib.session("treasure", 1).unwrap().state().clone();
+    let beam = Beam {
+        width: 1,
+        horizon: None,
+    };
+    let planned = plan::plan(&rules, root, beam, &mut |_| true).unwrap();
+    assert_eq!(
+        planned.finished.unwrap().total,
+        Some(played(&lib, "greedy").0)
+    );
+}
+
+#[test]
+fn chance_is_what_the_rules_declare_and_a_face_down_pile_always_is() {
+    let lib = puzzle();
+    let no_chance = |variant: &str| {
+        let rules = helpers(&lib, variant);
+        let state = lib.session(variant, 1).unwrap().state().clone();
+        plan::without_chance(&rules, &state).unwrap()
+    };
+    assert!(no_chance("treasure"));
+    assert!(no_chance("ora-et-labora-solo-ireland"));
+    assert!(!no_chance("pig-solo"));
+    assert!(!no_chance("carcassonne-solo"));
+    // The rules say no chance, yet the state holds a face-down pile: chance.
+    lib.edit(
+        "scripts/treasure.rhai",
+        "this.dug = false;",
+        "this.dug = false; this.cards = this.rng.shuffled(pile([1, 2]));",
+    );
+    assert!(!no_chance("treasure"));
+}
+
+fn side(lib: &TempLibrary, bot: &str) -> Side {
+    let variant = Variant::load(&lib.library, "treasure").unwrap();
+    Side {
+        bot: bot::find(&variant, bot).unwrap(),
+        variant,
+        overrides: Vec::new(),
+    }
+}
+
+fn run(sides: Vec<Side>, threads: usize) -> Run {
+    Plan::whole(sides, 4, 1, threads).run().unwrap().run
+}
+
+/// Each game's result, moves and operations.
+fn games(run: &Run, side: usize) -> Vec<(i64, usize, u64)> {
+    run.sides[side]
+        .results
+        .iter()
+        .map(|g| (g.total, g.moves, g.operations))
+        .collect()
+}
+
+#[test]
+fn the_search_bot_plans_the_same_game_on_one_and_two_threads() {
+    let lib = puzzle();
+    let bot = "search:beam=4,horizon=3";
+    let one = run(vec![side(&lib, bot), side(&lib, "greedy")], 1);
+    let two = run(vec![side(&lib, bot), side(&lib, "greedy")], 2);
+    assert_eq!(games(&one, 0), games(&two, 0));
+    assert_eq!(games(&one, 0)[0].0, 16);
+}
+
+#[test]
+fn without_chance_iterations_buy_nothing_and_cost_nothing() {
+    let lib = puzzle();
+    let r = run(
+        vec![
+            side(&lib, "search:iterations=1"),
+            side(&lib, "search:iterations=60"),
+        ],
+        1,
+    );
+    assert_eq!(games(&r, 0), games(&r, 1));
+    assert!(games(&r, 0)[0].2 > 0);
+}
+
+#[test]
+fn a_plan_stops_when_asked_with_the_best_line_so_far() {
+    let lib = puzzle();
+    let rules = helpers(&lib, "treasure");
+    let root = lib.session("treasure", 1).unwrap().state().clone();
+    let beam = Beam {
+        width: 4,
+        horizon: None,
+    };
+    let planned = plan::plan(&rules, root, beam, &mut |p| p.level < 2).unwrap();
+    assert_eq!(planned.levels, 2);
+    assert!(planned.finished.is_none());
+    let line = planned.frontier.unwrap();
+    assert_eq!(line.labels.len(), 2);
+    assert_eq!(line.labels[1].as_str(), "treasure");
+}
+
+/// A line replays in a session to its result (the moves are all a game is).
+#[test]
+fn a_planned_line_replays_to_its_result() {
+    let lib = puzzle();
+    let rules = helpers(&lib, "treasure");
+    let mut session: Session = lib.session("treasure", 1).unwrap();
+    let beam = Beam {
+        width: 4,
+        horizon: None,
+    };
+    let line = plan::plan(&rules, session.state().clone(), beam, &mut |_| true)
+        .unwrap()
+        .finished
+        .unwrap();
+    for label in &line.labels {
+        session.play(label).unwrap();
+    }
+    assert_eq!(session.score().unwrap()["total"].as_int().ok(), line.total);
+}

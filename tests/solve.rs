@@ -1,0 +1,59 @@
+//! `houserules solve`: the best game of a puzzle without chance, written as a save that
+//! loads at the REPL and replays to the result reported; a game with chance is refused.
+
+use crate::common::houserules;
+use crate::planner::puzzle;
+use houserules::script::Limits;
+use houserules::session::Session;
+
+#[test]
+fn solve_writes_the_best_game_as_a_save_that_replays_to_its_result() {
+    let lib = puzzle();
+    let save = lib.path("best.save");
+    let home = lib.dir.path().to_str().unwrap();
+    let args = [
+        "--home",
+        home,
+        "solve",
+        "treasure",
+        "--budget",
+        "2000",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    let run = houserules(&args, "");
+    assert!(run.ok, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.starts_with("treasure: 16 in 6 moves"),
+        "{}",
+        run.stdout
+    );
+    let (mut session, _) = Session::load(&lib.library, &save, Limits::default()).unwrap();
+    assert_eq!(session.score().unwrap()["total"].as_int(), Ok(16));
+    assert_eq!(
+        session.over().unwrap().as_deref(),
+        Some("every round was played")
+    );
+    // At the REPL: `load` replays it, its moves told one by one.
+    let mut repl = houserules::repl::Repl::new(lib.library.clone(), Limits::default());
+    let loaded = repl.execute(&format!("load {}", save.display())).output;
+    assert!(loaded.contains("6 moves"), "{loaded}");
+    let log = repl.execute("log").output;
+    assert!(log.contains("treasure"), "{log}");
+}
+
+#[test]
+fn a_game_with_chance_is_refused_with_a_pointer_to_sim() {
+    let run = houserules(&["solve", "pig-solo", "--budget", "10"], "");
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("this game has chance"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("houserules sim pig-solo --bot search"),
+        "{}",
+        run.stderr
+    );
+}
