@@ -170,6 +170,7 @@ fn money_overpaid_comes_back_as_coins_and_is_told() {
 #[test]
 fn buying_a_landscape_pays_with_the_goods_chosen() {
     let mut o = asking(IRELAND, "coin 3, coin5 1, whiskey 1");
+    let prices = o.g.text("state.districts");
     o.play("buy district (8 coins) > plains > row 2");
     let offered = o.moves();
     assert_eq!(
@@ -178,6 +179,11 @@ fn buying_a_landscape_pays_with_the_goods_chosen() {
     );
     o.play("pay 1 whiskey, 1 coin, 1 5-coin");
     assert_eq!(o.goods(), "2 coins");
+    // The question of how to pay takes one price off the pile, not two.
+    assert_eq!(
+        o.g.text("state.districts"),
+        format!("[{}", prices.split_once(", ").unwrap().1)
+    );
 }
 
 // ---------------------------------------------------------------- Ireland's cards
