@@ -130,6 +130,23 @@ fn a_building_is_worth_more_before_the_settlement_phase_than_after() {
     );
 }
 
+#[test]
+fn the_cost_of_a_displayed_building_is_worth_more_before_the_neutral_player_builds_it() {
+    // The Chapel (3 clay, 3 stone; economic value 10, dwelling 8) on display, or gone.
+    let holding_its_cost = |display: &str| {
+        let mut o = Oel::ireland();
+        o.g.set("display", display);
+        o.give("clay 3, stone 3");
+        value(&o)
+    };
+    let on_display = holding_its_cost("[\"I24\"]");
+    let gone = holding_its_cost("[]");
+    assert!(
+        on_display > gone,
+        "3 clay and 3 stone: {on_display} with the Chapel on display, {gone} without"
+    );
+}
+
 // ---------------------------------------------------------------- settlements
 
 #[test]
