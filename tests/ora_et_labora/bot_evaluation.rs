@@ -268,10 +268,10 @@ fn greedy_takes_the_prior_bonus_only_when_it_pays() {
 #[test]
 fn greedy_uses_the_neutral_prior_when_it_pays() {
     // Phase A: the neutral player builds the Stone Merchant (up to 5 times 2 food and 1
-    // energy for a stone); you hold far more food than your settlements will need.
+    // energy for a stone); you hold far more food and energy than your settlements will need.
     let mut o = Oel::ireland();
     o.g.set("display", "[\"G12\"]");
-    o.give("meat 30, peat 10, coin 1");
+    o.give("meat 30, peat 20, coin 1");
     while o.phase() != "neutral_prior" {
         o.pass_once();
     }
