@@ -2,6 +2,7 @@
 //! of the round, the neutral player and the whole game; each building's tests are in
 //! `buildings_*.rs`.
 
+mod bot_evaluation;
 mod buildings_a;
 mod buildings_b;
 mod buildings_france;
