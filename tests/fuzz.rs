@@ -588,11 +588,17 @@ proptest! {
 }
 
 /// The hooks a game at the REPL calls (`check_data` runs once at compile time, with no
-/// `this`; `turns` only at the end of a bench or sim game).
+/// `this`; `turns` only at the end of a bench or sim game; `chance` only by a bot that
+/// plans, or `solve`).
 fn repl_hooks() -> impl Iterator<Item = &'static Hook> {
+    let elsewhere = [
+        hooks::CHECK_DATA.name,
+        hooks::TURNS.name,
+        hooks::CHANCE.name,
+    ];
     hooks::RULES
         .iter()
-        .filter(|h| h.name != hooks::CHECK_DATA.name && h.name != hooks::TURNS.name)
+        .filter(move |h| !elsewhere.contains(&h.name))
 }
 
 /// Pig with `hook` running away from its second turn on (`setup`: in the game of seed
