@@ -321,6 +321,11 @@ fn a_games_search_toml_sets_its_defaults_and_typed_settings_replace_them() {
              defaults from scripts/bots/invaders/search.toml)"
         );
     }
+    // Ora et Labora's, inherited by France: a second of planning a move.
+    for variant in ["ora-et-labora-solo-ireland", "ora-et-labora-solo-france"] {
+        let (options, _) = search_settings(&lib, variant, "search").unwrap();
+        assert_eq!(options.budget, Budget::KiloOperations(3_000), "{variant}");
+    }
     // What is typed replaces the settings it names and keeps the file's others.
     let (options, _) = search_settings(&lib, "invaders", "search:iterations=5,depth=1").unwrap();
     assert_eq!(options.budget, Budget::Iterations(5));
