@@ -46,12 +46,10 @@ pub struct SolveArgs {
 /// What the search found, and what it cost.
 struct Found {
     line: Option<Line>,
-    /// The widest beam that finished a game.
-    width: usize,
     operations: u64,
     interrupted: bool,
-    /// Each whole game planned: the beam's width, the result, thousands of operations.
-    runs: Vec<(usize, i64, u64)>,
+    /// Each whole game planned: how, the result, thousands of operations.
+    runs: Vec<(String, i64, u64)>,
 }
 
 /// Plans `variant`'s game and writes the best line as a save; returns the report.
@@ -65,7 +63,7 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
     let mut session = Session::new(library, variant, &overrides, args.seed, limits)?;
     let loaded =
         bot::find(session.variant(), bot::catalog::SEARCH)?.load(session.variant(), limits)?;
-    let LoadedBot::Search { rules, .. } = &loaded else {
+    let LoadedBot::Search { rules, options } = &loaded else {
         unreachable!("`search` is the search bot")
     };
     if !plan::without_chance(rules, session.state())? {
@@ -78,7 +76,11 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
             "solve plans games without chance (the rules' `chance()` says false); compare bots on many deals with `houserules sim {variant} --bot search`"
         )));
     }
-    let found = widen(rules, session.state().clone(), args.budget)?;
+    let stepwise = Beam {
+        width: options.beam,
+        horizon: Some(options.horizon),
+    };
+    let found = widen(rules, session.state().clone(), args.budget, stepwise)?;
     let Some(line) = &found.line else {
         return Err(Diagnostic::about(
             Kind::Stopped,
@@ -96,60 +98,159 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
     report(&mut session, line, &found, args.budget, &path)
 }
 
-/// Beam searches of the whole game, ever wider, within `budget` thousands of
-/// operations: each as wide as the budget left seems to afford (twice the last at most),
-/// judged by what the last one cost, until one keeps every position it meets.
-fn widen(rules: &Rules, root: rhai::Dynamic, budget: u64) -> Result<Found, Diagnostic> {
-    let budget = budget.saturating_mul(1000);
-    let bar = progress_bar(budget);
-    let started = rules.operations();
-    let spent = || rules.operations() - started;
-    let mut found = Found {
-        line: None,
-        width: 0,
-        operations: 0,
-        interrupted: false,
-        runs: Vec::new(),
-    };
+/// Whole games planned within `budget` thousands of operations: a beam of one (the
+/// greedy game); then, with half of what is left, a game planned again at every move
+/// (the search bot's `beam` and `horizon`, the budget shared among as many moves as the
+/// first game took); then whole-game beams ever wider, each as wide as the budget left
+/// seems to afford (twice the last at most), until one keeps every position it meets.
+fn widen(
+    rules: &Rules,
+    root: rhai::Dynamic,
+    budget: u64,
+    stepwise: Beam,
+) -> Result<Found, Diagnostic> {
+    let mut search = Search::new(rules, budget.saturating_mul(1000));
     let mut width = 1;
-    loop {
-        let before = spent();
-        let best = found.line.as_ref().and_then(|l| l.total);
-        bar.set_message(format!(
-            "beam {width}{}",
-            best.map(|t| format!(", best {t}")).unwrap_or_default()
-        ));
+    let mut planned = search.whole(&root, width)?;
+    if let Some(moves) = search.found.line.as_ref().map(|l| l.labels.len()) {
+        let per_move = search.left() / 2 / (moves as u64).max(1);
+        search.stepwise(&root, stepwise, per_move)?;
+    }
+    while let Some(filled) = planned {
+        let cost = search.last_cost.max(1);
+        let affordable =
+            (width as u128 * u128::from(search.left()) * 9 / 10 / u128::from(cost)) as usize;
+        let next = affordable.min(width * 2);
+        if !filled || next <= width || search.stopped() {
+            break;
+        }
+        width = next;
+        planned = search.whole(&root, width)?;
+    }
+    search.found.operations = search.spent();
+    search.bar.finish_and_clear();
+    Ok(search.found)
+}
+
+/// The searches of one `solve`, their budget and what they found.
+struct Search<'a> {
+    rules: &'a Rules,
+    budget: u64,
+    started: u64,
+    bar: ProgressBar,
+    found: Found,
+    /// What the last whole-game beam cost, in operations.
+    last_cost: u64,
+}
+
+impl<'a> Search<'a> {
+    fn new(rules: &'a Rules, budget: u64) -> Search<'a> {
+        Search {
+            rules,
+            budget,
+            started: rules.operations(),
+            bar: progress_bar(budget),
+            found: Found {
+                line: None,
+                operations: 0,
+                interrupted: false,
+                runs: Vec::new(),
+            },
+            last_cost: 0,
+        }
+    }
+
+    fn spent(&self) -> u64 {
+        self.rules.operations() - self.started
+    }
+
+    fn left(&self) -> u64 {
+        self.budget.saturating_sub(self.spent())
+    }
+
+    /// Whether the budget is spent or Ctrl-C came.
+    fn stopped(&mut self) -> bool {
+        self.found.interrupted |= interrupt::requested();
+        self.found.interrupted || self.spent() >= self.budget
+    }
+
+    /// A whole-game beam `width` wide; `Some(filled)` when it finished within the
+    /// budget (`filled`: some level kept as many positions as the beam holds, so a wider
+    /// beam may find more), `None` when it was stopped.
+    fn whole(&mut self, root: &rhai::Dynamic, width: usize) -> Result<Option<bool>, Diagnostic> {
+        let before = self.spent();
+        self.show(format!("beam {width}"));
         let beam = Beam {
             width,
             horizon: None,
         };
-        let planned = plan::plan(rules, root.clone(), beam, &mut |_| {
-            bar.set_position(spent() / 1000);
-            spent() < budget && !interrupt::requested()
+        let planned = plan::plan(self.rules, root.clone(), beam, &mut |_| {
+            self.bar.set_position(self.spent() / 1000);
+            self.spent() < self.budget && !interrupt::requested()
         })?;
-        found.interrupted = interrupt::requested();
-        let complete = spent() < budget && !found.interrupted;
-        let cost = (spent() - before).max(1);
-        if let Some(line) = planned.finished.clone().filter(|_| complete) {
-            found
-                .runs
-                .push((width, line.total.unwrap_or(0), cost / 1000));
-            if found.line.as_ref().is_none_or(|b| line.total > b.total) {
-                found.line = Some(line);
-            }
-            found.width = width;
+        self.last_cost = self.spent() - before;
+        if self.stopped() {
+            return Ok(None);
         }
-        let left = budget.saturating_sub(spent());
-        let affordable = (width as u128 * u128::from(left) * 9 / 10 / u128::from(cost)) as usize;
-        let next = affordable.min(width * 2);
-        if !complete || !planned.filled || next <= width {
-            break;
+        if let Some(line) = planned.finished {
+            self.keep(format!("beam {width}"), line, before);
         }
-        width = next;
+        Ok(Some(planned.filled))
     }
-    found.operations = spent();
-    bar.finish_and_clear();
-    Ok(found)
+
+    /// A game planned again at every move with `beam`, `per_move` operations a move.
+    fn stepwise(
+        &mut self,
+        root: &rhai::Dynamic,
+        beam: Beam,
+        per_move: u64,
+    ) -> Result<(), Diagnostic> {
+        let before = self.spent();
+        let name = format!(
+            "beam {} planned {} steps ahead at every move",
+            beam.width,
+            beam.horizon.unwrap_or(0)
+        );
+        self.show(name.clone());
+        let budget = self.budget;
+        let played = plan::play_out(self.rules, root.clone(), beam, per_move, &mut || {
+            let spent = self.rules.operations() - self.started;
+            self.bar.set_position(spent / 1000);
+            spent < budget
+        });
+        match played {
+            Ok(Some(line)) if !self.stopped() => self.keep(name, line, before),
+            Ok(_) => {}
+            Err(_) if interrupt::requested() => self.found.interrupted = true,
+            Err(e) => return Err(e),
+        }
+        Ok(())
+    }
+
+    /// Keeps `line`, a finished game, if it is the best so far, and lists its run (begun
+    /// when `before` operations were spent).
+    fn keep(&mut self, name: String, line: Line, before: u64) {
+        let total = line.total.unwrap_or(0);
+        self.found
+            .runs
+            .push((name, total, (self.spent() - before) / 1000));
+        if self
+            .found
+            .line
+            .as_ref()
+            .is_none_or(|b| line.total > b.total)
+        {
+            self.found.line = Some(line);
+        }
+    }
+
+    fn show(&self, what: String) {
+        let best = self.found.line.as_ref().and_then(|l| l.total);
+        self.bar.set_message(format!(
+            "{what}{}",
+            best.map(|t| format!(", best {t}")).unwrap_or_default()
+        ));
+    }
 }
 
 /// Plays `line` in the game, as moves chosen by `solve`; the result must be the one
@@ -196,17 +297,17 @@ fn report(
     let runs: Vec<String> = found
         .runs
         .iter()
-        .map(|(width, total, kops)| format!("beam {width}: {total} ({kops} kops)"))
+        .map(|(how, total, kops)| format!("{how}: {total} ({kops} kops)"))
         .collect();
     Ok(format!(
-        "{}: {} in {} moves, the best of beams up to {} wide{stopped}; {} of {} thousand operations\n{}\n\n{}\nwrote {}: `load {}` at the REPL steps through it\n",
+        "{}: {} in {} moves, the best of {} games planned{stopped}; {} of {} thousand operations\n{}\n\n{}\nwrote {}: `load {}` at the REPL steps through it\n",
         session.variant().name,
         line.total.unwrap_or(0),
         line.labels.len(),
-        found.width,
+        found.runs.len(),
         found.operations / 1000,
         budget,
-        runs.join(", "),
+        runs.join("\n"),
         sheet,
         path.display(),
         path.display(),

@@ -110,6 +110,32 @@ fn a_narrow_beam_is_no_better_than_greedy_play() {
 }
 
 #[test]
+fn a_game_planned_again_at_every_move_finds_the_treasure_greedy_misses() {
+    // Four positions kept, three steps ahead from each position: the map's line (map,
+    // treasure) is worth more than the lure's (lure, gold) once the treasure is within
+    // the horizon.
+    let lib = puzzle();
+    let rules = helpers(&lib, "treasure");
+    let root = lib.session("treasure", 1).unwrap().state().clone();
+    let beam = Beam {
+        width: 4,
+        horizon: Some(3),
+    };
+    let line = plan::play_out(&rules, root.clone(), beam, u64::MAX, &mut || true)
+        .unwrap()
+        .expect("a whole game");
+    assert_eq!(line.total, Some(16));
+    assert_ne!(line.labels[0].as_str(), "lure", "{:?}", line.labels);
+    // Stopped by its caller's budget: no game.
+    let mut moves = 0;
+    let stopped = plan::play_out(&rules, root, beam, u64::MAX, &mut || {
+        moves += 1;
+        moves < 3
+    });
+    assert!(stopped.unwrap().is_none());
+}
+
+#[test]
 fn chance_is_what_the_rules_declare_and_a_face_down_pile_always_is() {
     let lib = puzzle();
     let no_chance = |variant: &str| {

@@ -35,6 +35,20 @@ pub struct Line {
     state: Dynamic,
 }
 
+impl Line {
+    /// A whole game played from the position planned from: its moves, its result and
+    /// where it ended (its value is its result).
+    pub fn ended(labels: Vec<ImmutableString>, total: i64, state: Dynamic) -> Line {
+        Line {
+            labels,
+            first: 0,
+            value: total as f64,
+            total: Some(total),
+            state,
+        }
+    }
+}
+
 /// What a plan found: the best finished game (by result, then value), and the best
 /// line of the last level reached that has not ended (by value).
 #[derive(Default)]

@@ -1,7 +1,8 @@
 //! The planner, for games without chance: when nothing hidden or random lies ahead, a
 //! move's future is one game, not a distribution to sample, so the bot plans a line of
-//! play instead (beam search, [`beam`]). Generic over the rules contract: positions are
-//! judged by the game's bot helpers, as the search bot judges them.
+//! play instead (beam search, [`beam`], planned again at every move, [`receding`]).
+//! Generic over the rules contract: positions are judged by the game's bot helpers, as
+//! the search bot judges them.
 //!
 //! No chance is declared by the rules (`chance()` returns `false`, see
 //! scripts/README.md) and checked by the host: a state holding a face-down pile has
@@ -9,9 +10,11 @@
 
 pub mod beam;
 mod fingerprint;
+pub mod receding;
 
 pub use beam::{plan, Beam, Line, Plan, Progress};
 pub use fingerprint::fingerprint;
+pub use receding::{first_move, play_out};
 
 use super::hidden::holds_hidden;
 use crate::diagnostic::Diagnostic;

@@ -159,14 +159,9 @@ impl SearchBot {
             width: self.options.beam,
             horizon: Some(self.options.horizon),
         };
-        let (mut last, mut dearest) = (0, 0);
-        let plan = plan::plan(&self.rules, view, beam, &mut |_| {
-            let now = self.now(started);
-            dearest = dearest.max(now - last);
-            last = now;
+        plan::first_move(&self.rules, view, beam, &|| self.now(started), &|dearest| {
             self.affords(started, dearest)
-        })?;
-        Ok(plan.best().map_or(0, |line| line.first))
+        })
     }
 
     /// What the unit of the budget reads now (0 under a budget of iterations).
