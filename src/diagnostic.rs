@@ -171,6 +171,12 @@ impl Diagnostic {
     pub fn file(&self) -> Option<&str> {
         self.location().map(|l| l.file.as_str())
     }
+
+    /// A script stopped (a limit, or Ctrl-C) where no line was followed: see
+    /// [`crate::script::Limits::locate`].
+    pub fn stopped_without_line(&self) -> bool {
+        self.kind == Kind::Stopped && self.location().and_then(|at| at.line).is_none()
+    }
 }
 
 /// Converts a byte offset into a 1-based (line, column), counting columns in characters.

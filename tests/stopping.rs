@@ -280,3 +280,32 @@ fn a_value_that_keeps_growing_stops_at_the_memory_ceiling_and_the_game_goes_on()
         "the moves are still offered: {out}"
     );
 }
+
+#[test]
+fn a_runaway_bot_at_the_repl_is_stopped_at_its_line_and_the_game_stays() {
+    // At the REPL a bot plays without following each statement (its calls carry whole
+    // games); stopped without a line, it is asked again following them, to name it.
+    let lib = TempLibrary::new();
+    lib.write(
+        "scripts/bots/spinner.rhai",
+        "fn choose(state, moves) {\n    let i = 0;\n    loop { i += 1; }\n}\n",
+    );
+    let limits = Limits {
+        time_limit: Duration::from_millis(100),
+        ..Limits::interactive()
+    };
+    let mut repl = Repl::new(lib.library.clone(), limits);
+    assert!(!repl.execute("new pig-solo --seed 1").failed);
+    let step = repl.execute("auto 3 --bot spinner");
+    assert!(step.failed, "{}", step.output);
+    assert!(
+        step.output.contains("scripts/bots/spinner.rhai:3:"),
+        "{}",
+        step.output
+    );
+    assert!(step.output.contains("loop { i += 1; }"), "{}", step.output);
+    // The first move (a forced roll) was played without asking the bot; the game goes on.
+    assert!(repl.execute("log").output.starts_with("  1  roll\n"));
+    let hold = repl.execute("bank");
+    assert!(!hold.failed, "{}", hold.output);
+}

@@ -13,7 +13,7 @@ use crate::records::pending::{self, Recorded};
 use crate::records::{self, GameRecord};
 use crate::save::SaveFile;
 use crate::script::words::count;
-use crate::script::{Limits, ViewOptions};
+use crate::script::{interrupt, Limits, ViewOptions};
 use crate::session::Session;
 use crate::sheet::Sheet;
 use crate::sim::SimArgs;
@@ -736,14 +736,27 @@ fn auto(
     let ansi = told.unwrap_or(false);
     let before = session.moves_played();
     // Seeded by the game and its length, so `auto` from the same position repeats.
+    let seed = session
+        .seed()
+        .wrapping_mul(31)
+        .wrapping_add(session.moves_played() as u64);
     let source = bot::find(session.variant(), bot_name)?;
-    let mut bot = source.load(session.variant(), limits)?.start(
-        session
-            .seed()
-            .wrapping_mul(31)
-            .wrapping_add(session.moves_played() as u64),
-    );
-    let played = progress::auto(session, bot.as_mut(), limit)?;
+    // The bot does not follow each statement to name a line: Rhai's debugger copies
+    // every argument of every call, and a bot's are whole games (four times the time).
+    // A bot stopped without a line is asked again, following them, to name it.
+    let unlocated = Limits {
+        locate: false,
+        ..limits
+    };
+    let mut bot = source.load(session.variant(), unlocated)?.start(seed);
+    let played = match progress::auto(session, bot.as_mut(), limit) {
+        Err(e) if limits.locate && e.stopped_without_line() && !interrupt::requested() => {
+            let mut located = source.load(session.variant(), limits)?.start(seed);
+            let moves = session.moves()?;
+            return Err(located.choose(session.state(), &moves).err().unwrap_or(e));
+        }
+        played => played?,
+    };
     let story = match told {
         Some(ansi) => story(session, before, ansi),
         None => String::new(),

@@ -150,11 +150,7 @@ impl Table {
         seed: u64,
         keep_moves: bool,
     ) -> Result<GameResult, Diagnostic> {
-        let unlocated = |e: &Diagnostic| {
-            e.kind == Kind::Stopped
-                && !self.limits.locate
-                && e.location().and_then(|at| at.line).is_none()
-        };
+        let unlocated = |e: &Diagnostic| !self.limits.locate && e.stopped_without_line();
         match self.play_game(side, game, seed, keep_moves) {
             Err(e) if unlocated(&e) => match side.prepare(self.limits.located()) {
                 Ok(located) => Err(located
