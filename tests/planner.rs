@@ -238,3 +238,33 @@ fn a_planned_line_replays_to_its_result() {
     }
     assert_eq!(session.score().unwrap()["total"].as_int().ok(), line.total);
 }
+
+#[test]
+fn a_planned_move_keeps_to_its_budget_of_operations() {
+    // A level from a whole beam costs about `beam` times the first level (from one
+    // position): foreseen so, the next level is not begun when it would not fit, and one
+    // dearer than foreseen is left between two rounds of its questions. A move overruns
+    // its budget by one round of questions at most (here a tenth; by nearly as much
+    // again when the next level was foreseen as dear as the last).
+    let lib = TempLibrary::new();
+    let variant = Variant::load(&lib.library, "ora-et-labora-solo-ireland").unwrap();
+    let loaded = bot::find(&variant, "search:kops=1500")
+        .unwrap()
+        .load(&variant, Limits::default())
+        .unwrap();
+    let rules = loaded.rules().unwrap().clone();
+    let mut bot = loaded.start(1);
+    let mut session = lib.session("ora-et-labora-solo-ireland", 1).unwrap();
+    let mut spent = Vec::new();
+    while spent.len() < 6 {
+        let moves = session.moves().unwrap();
+        let before = rules.operations();
+        let i = bot.choose(session.state(), &moves).unwrap();
+        if moves.len() > 1 {
+            spent.push(rules.operations() - before);
+        }
+        let by = houserules::players::Player::Bot("search".into());
+        session.play_move(&moves[i], &by).unwrap();
+    }
+    assert!(spent.iter().all(|&ops| ops <= 1_800_000), "{spent:?}");
+}

@@ -77,6 +77,11 @@ impl Plan {
 /// What the caller sees between levels, to stop the search or show progress.
 pub struct Progress<'a> {
     pub level: usize,
+    /// The positions the next level starts from: its cost is about proportional.
+    pub positions: usize,
+    /// Asked between the steps of a level, not before one: `false` abandons the level
+    /// and keeps the last one finished.
+    pub within_level: bool,
     pub finished: Option<&'a Line>,
 }
 
@@ -87,9 +92,9 @@ struct Candidate {
     value: f64,
 }
 
-/// Plans from `root` (a position where the game has not ended). Before each level
-/// `go_on` is asked whether to search it (the budget); Ctrl-C stops the search with what
-/// it found.
+/// Plans from `root` (a position where the game has not ended). Before each level, and
+/// between the rounds of questions within it, `go_on` is asked whether to search on (the
+/// budget); Ctrl-C stops the search with what it found.
 pub fn plan(
     rules: &Rules,
     root: Dynamic,
@@ -108,11 +113,14 @@ pub fn plan(
         && beam.horizon.is_none_or(|h| result.levels < h)
         && go_on(&Progress {
             level: result.levels,
+            positions: level.len(),
+            within_level: false,
             finished: result.finished.as_ref(),
         })
     {
-        match next_level(rules, std::mem::take(&mut level), beam.width, &mut result) {
-            Ok(next) => level = next,
+        match next_level(rules, &level, beam.width, &mut result, go_on) {
+            Ok(Some(next)) => level = next,
+            Ok(None) => break,
             Err(_) if interrupt::requested() => break,
             Err(e) => return Err(e),
         }
@@ -126,17 +134,29 @@ pub fn plan(
 /// questions it opens (an action in steps: `question()` is not `()` until it is done), so
 /// that every position of a level has taken as many whole steps. Within a step, the
 /// positions still answering are pruned to the `width` best as well; finished games go
-/// to `plan`.
+/// to `plan`. `None` when `go_on` stops it between two rounds of questions.
 fn next_level(
     rules: &Rules,
-    level: Vec<Line>,
+    level: &[Line],
     width: usize,
     plan: &mut Plan,
-) -> Result<Vec<Line>, Diagnostic> {
+    go_on: &mut dyn FnMut(&Progress) -> bool,
+) -> Result<Option<Vec<Line>>, Diagnostic> {
     let mut seen = HashSet::new();
     let mut settled = Vec::new();
-    let mut asking = level;
+    let mut asking = level.to_vec();
+    let mut rounds = 0;
     while !asking.is_empty() {
+        let within = Progress {
+            level: plan.levels,
+            positions: asking.len(),
+            within_level: true,
+            finished: plan.finished.as_ref(),
+        };
+        if rounds > 0 && !go_on(&within) {
+            return Ok(None);
+        }
+        rounds += 1;
         let (still, done) = step(rules, &mut asking, width, &mut seen, plan)?;
         asking = still;
         settled.extend(done);
@@ -145,7 +165,7 @@ fn next_level(
     settled.sort_by(|a: &Line, b: &Line| b.value.total_cmp(&a.value));
     settled.truncate(width);
     plan.filled |= settled.len() == width;
-    Ok(settled)
+    Ok(Some(settled))
 }
 
 /// One decision from each of `from`: the best `width` positions still answering a

@@ -10,9 +10,12 @@ use crate::script::{interrupt, Rules};
 use rhai::Dynamic;
 
 /// The first move of the best line planned from `root`, levels searched while
-/// `affords(dearest)` says another level as dear as the dearest so far fits the budget;
-/// `now()` reads what the decision has spent in the budget's unit (operations or
-/// microseconds).
+/// `affords(cost)` says the next level, at its likely cost, fits the budget; `now()`
+/// reads what the decision has spent in the budget's unit (operations or microseconds).
+/// A level's cost is foreseen from its positions at the dearest cost a position has had
+/// (the first level starts from one position, the next from a whole beam); a level that
+/// costs more than foreseen is left between two rounds of its questions once the budget
+/// is spent.
 pub fn first_move(
     rules: &Rules,
     root: Dynamic,
@@ -20,12 +23,17 @@ pub fn first_move(
     now: &dyn Fn() -> u64,
     affords: &dyn Fn(u64) -> bool,
 ) -> Result<usize, Diagnostic> {
-    let (mut last, mut dearest) = (0, 0);
-    let planned = plan(rules, root, beam, &mut |_| {
+    let (mut last, mut positions, mut dearest) = (0, 0, 0);
+    let planned = plan(rules, root, beam, &mut |progress| {
+        if progress.within_level {
+            return affords(0);
+        }
         let at = now();
-        dearest = dearest.max(at - last);
-        last = at;
-        affords(dearest)
+        if positions > 0 {
+            dearest = dearest.max((at - last).div_ceil(positions));
+        }
+        (last, positions) = (at, progress.positions as u64);
+        affords(dearest * positions)
     })?;
     Ok(planned.best().map_or(0, |line| line.first))
 }
@@ -53,8 +61,8 @@ pub fn play_out(
             _ => {
                 let began = rules.operations();
                 let spent = || rules.operations() - began;
-                first_move(rules, state.clone(), beam, &spent, &|dearest| {
-                    spent() + dearest <= per_move
+                first_move(rules, state.clone(), beam, &spent, &|cost| {
+                    spent() + cost <= per_move
                 })?
             }
         };

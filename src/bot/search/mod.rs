@@ -153,14 +153,14 @@ impl SearchBot {
 
     /// The first move of the best line the planner finds from `view` (a game without
     /// chance): levels are searched up to the horizon while the budget of time or
-    /// operations allows another as dear as the dearest so far.
+    /// operations allows the next at its likely cost.
     fn planned(&self, view: Dynamic, started: &Started) -> Result<usize, Diagnostic> {
         let beam = Beam {
             width: self.options.beam,
             horizon: Some(self.options.horizon),
         };
-        plan::first_move(&self.rules, view, beam, &|| self.now(started), &|dearest| {
-            self.affords(started, dearest)
+        plan::first_move(&self.rules, view, beam, &|| self.now(started), &|cost| {
+            self.affords(started, cost)
         })
     }
 
