@@ -1,7 +1,7 @@
 //! The `houserules` command: argument parsing and error reporting only; the work is
 //! done by the library.
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use houserules::bot;
 use houserules::diagnostic::{Diagnostic, Kind};
 use houserules::manifest::{Library, Variant};
@@ -35,19 +35,33 @@ struct Cli {
     command: Option<Command>,
 }
 
+/// The REPL's table in a browser, for the commands that start the REPL.
+#[derive(Args)]
+struct WebArgs {
+    /// Also serve the table in a browser: prints a local address to open (see the
+    /// REPL's `help web`).
+    #[arg(long)]
+    web: bool,
+    /// The web table's port (default: a free one); implies --web.
+    #[arg(long, value_name = "N")]
+    port: Option<u16>,
+}
+
+impl WebArgs {
+    /// The port to serve on (0: a free one), or `None` for no table.
+    fn port(&self) -> Option<u16> {
+        self.port.or(self.web.then_some(0))
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Start the REPL on a new game of VARIANT.
     Play {
         #[command(flatten)]
         game: NewArgs,
-        /// Also serve the table in a browser: prints a local address to open (see the
-        /// REPL's `help web`).
-        #[arg(long)]
-        web: bool,
-        /// The web table's port (default: a free one); implies --web.
-        #[arg(long, value_name = "N")]
-        port: Option<u16>,
+        #[command(flatten)]
+        web: WebArgs,
     },
     /// List the variants.
     Variants,
@@ -67,11 +81,15 @@ enum Command {
         /// lines in the REPL's history that replay it.
         #[arg(long)]
         from_history: bool,
+        #[command(flatten)]
+        web: WebArgs,
     },
     /// Start the REPL on recorded game ID (see `houserules history`).
     Replay {
         /// The game's number.
         id: i64,
+        #[command(flatten)]
+        web: WebArgs,
     },
     /// Draw a game, finished or running, as an SVG picture (when its family draws one).
     Render {
@@ -180,27 +198,29 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
     let db = records::db_path(cli.db.as_deref());
     match cli.command {
         None => return Ok(repl::run(recording_repl(library, db), None, None)),
-        Some(Command::Play { game, web, port }) => {
+        Some(Command::Play { game, web }) => {
             let game = NewGame::from_args(&game)?;
-            let web = port.or(web.then_some(0));
             return Ok(repl::run(
                 recording_repl(library, db),
                 Some(Start::New(game)),
-                web,
+                web.port(),
             ));
         }
         Some(Command::Resume {
-            from_history: true, ..
+            from_history: true,
+            web,
+            ..
         }) => {
             return Ok(repl::run(
                 recording_repl(library, db),
                 Some(Start::from_history()?),
-                None,
+                web.port(),
             ));
         }
         Some(Command::Resume {
             before,
             from_history: false,
+            web,
         }) => {
             let newest = unfinished_path().ok_or_else(|| {
                 Diagnostic::about(
@@ -224,14 +244,14 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
             return Ok(repl::run(
                 recording_repl(library, db),
                 Some(Start::Load(path)),
-                None,
+                web.port(),
             ));
         }
-        Some(Command::Replay { id }) => {
+        Some(Command::Replay { id, web }) => {
             return Ok(repl::run(
                 recording_repl(library, db),
                 Some(Start::Replay(id)),
-                None,
+                web.port(),
             ));
         }
         Some(Command::History(args)) => {

@@ -38,17 +38,21 @@ impl Served {
     /// `houserules play ARGS EXTRA`, then `line` typed at the REPL when given; waits for
     /// the table's address.
     pub fn start(args: &[&str], extra: &[&str], line: Option<&str>) -> Served {
-        let data = tempfile::tempdir().unwrap();
-        let mut command = Command::new(BINARY);
-        with_test_env(&mut command, &data.path().join("games.sqlite"), data.path())
+        let command: Vec<&str> = ["play"].iter().chain(args).chain(extra).copied().collect();
+        Served::run(tempfile::tempdir().unwrap(), &command, line)
+    }
+
+    /// `houserules COMMAND…` with its data folder (and games database) in `data`, then
+    /// `line` typed at the REPL when given; waits for the table's address.
+    pub fn run(data: tempfile::TempDir, command: &[&str], line: Option<&str>) -> Served {
+        let mut child = Command::new(BINARY);
+        with_test_env(&mut child, &data.path().join("games.sqlite"), data.path())
             .env("XDG_CONFIG_HOME", data.path())
-            .arg("play")
-            .args(args)
-            .args(extra)
+            .args(command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit());
-        let mut child = command.spawn().unwrap();
+        let mut child = child.spawn().unwrap();
         let output = Arc::new(Mutex::new(String::new()));
         let (stdout, collected) = (child.stdout.take().unwrap(), Arc::clone(&output));
         std::thread::spawn(move || {

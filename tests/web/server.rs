@@ -2,6 +2,7 @@
 //! change reaches the event stream.
 
 use super::{http, Served, SOON};
+use crate::common::houserules_in;
 use std::io::{BufRead, BufReader};
 use std::net::{IpAddr, SocketAddr, TcpStream, UdpSocket};
 use std::time::{Duration, Instant};
@@ -179,4 +180,30 @@ fn web_typed_at_the_repl_serves_the_game_in_hand_and_says_its_address_again() {
     let from = served.type_line("roll");
     served.wait_for("played roll", from, SOON);
     assert_eq!(served.state()["game"]["played"], 1);
+}
+
+#[test]
+fn resume_and_replay_serve_the_table_of_the_game_they_start_on() {
+    // A game left unfinished after one move, then one finished and recorded.
+    let data = tempfile::tempdir().unwrap();
+    let left = houserules_in(data.path(), &["play", "pig-solo", "--seed", "1"], "roll\n");
+    assert!(left.ok, "{}{}", left.stdout, left.stderr);
+    let resumed = Served::run(data, &["resume", "--web"], None);
+    assert_eq!(resumed.state()["game"]["variant"], "pig-solo");
+    assert_eq!(resumed.state()["game"]["played"], 1);
+
+    let data = tempfile::tempdir().unwrap();
+    let finished = houserules_in(
+        data.path(),
+        &["play", "pig-solo", "--seed", "1"],
+        "auto --bot greedy\n",
+    );
+    assert!(
+        finished.stdout.contains("recorded as game 1"),
+        "{}",
+        finished.stdout
+    );
+    let replayed = Served::run(data, &["replay", "1", "--port", "0"], None);
+    assert_eq!(replayed.state()["game"]["variant"], "pig-solo");
+    assert!(replayed.state()["game"]["played"].as_u64().unwrap() > 1);
 }
