@@ -168,6 +168,12 @@ impl<'a> Search<'a> {
         self.budget.saturating_sub(self.spent())
     }
 
+    /// Whether a search may go on (budget left, no Ctrl-C); shows what is spent.
+    fn goes_on(&self) -> bool {
+        self.bar.set_position(self.spent() / 1000);
+        self.spent() < self.budget && !interrupt::requested()
+    }
+
     /// Whether the budget is spent or Ctrl-C came.
     fn stopped(&mut self) -> bool {
         self.found.interrupted |= interrupt::requested();
@@ -184,10 +190,7 @@ impl<'a> Search<'a> {
             width,
             horizon: None,
         };
-        let planned = plan::plan(self.rules, root.clone(), beam, &mut |_| {
-            self.bar.set_position(self.spent() / 1000);
-            self.spent() < self.budget && !interrupt::requested()
-        })?;
+        let planned = plan::plan(self.rules, root.clone(), beam, &mut |_| self.goes_on())?;
         self.last_cost = self.spent() - before;
         if self.stopped() {
             return Ok(None);
@@ -212,11 +215,8 @@ impl<'a> Search<'a> {
             beam.horizon.unwrap_or(0)
         );
         self.show(name.clone());
-        let budget = self.budget;
         let played = plan::play_out(self.rules, root.clone(), beam, per_move, &mut || {
-            let spent = self.rules.operations() - self.started;
-            self.bar.set_position(spent / 1000);
-            spent < budget
+            self.goes_on()
         });
         match played {
             Ok(Some(line)) if !self.stopped() => self.keep(name, line, before),
