@@ -363,7 +363,7 @@ fn ctrl_c_stops_a_simulation_at_the_repl_and_keeps_the_game() {
         &[
             "interrupted (Ctrl-C) after ",
             " per side: the report covers those; no file is written",
-            "games per side from seed 1",
+            " per side from seed 1",
             "A: pig-solo",
             "B: pig-solo turns=5",
         ],
