@@ -5,7 +5,7 @@
 //! game of all; a budget in operations finds the same game on any machine. Ctrl-C stops
 //! it with the best game so far.
 
-use crate::bot::plan::{self, Beam, Line};
+use crate::bot::plan::{self, Beam, Detours, Line};
 use crate::bot::{self, LoadedBot};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::options::parse_assignment;
@@ -48,8 +48,11 @@ struct Found {
     line: Option<Line>,
     operations: u64,
     interrupted: bool,
-    /// Each whole game planned: how, the result, thousands of operations.
+    /// The whole games listed: each beam and each better detour (how, the result,
+    /// thousands of operations).
     runs: Vec<(String, i64, u64)>,
+    /// Every whole game planned.
+    games: usize,
 }
 
 /// Plans `variant`'s game and writes the best line as a save; returns the report.
@@ -63,7 +66,7 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
     let mut session = Session::new(library, variant, &overrides, args.seed, limits)?;
     let loaded =
         bot::find(session.variant(), bot::catalog::SEARCH)?.load(session.variant(), limits)?;
-    let LoadedBot::Search { rules, options } = &loaded else {
+    let LoadedBot::Search { rules, .. } = &loaded else {
         unreachable!("`search` is the search bot")
     };
     if !plan::without_chance(rules, session.state())? {
@@ -76,11 +79,7 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
             "solve plans games without chance (the rules' `chance()` says false); compare bots on many deals with `houserules sim {variant} --bot search`"
         )));
     }
-    let stepwise = Beam {
-        width: options.beam,
-        horizon: Some(options.horizon),
-    };
-    let found = widen(rules, session.state().clone(), args.budget, stepwise)?;
+    let found = widen(rules, session.state().clone(), args.budget, args.seed)?;
     let Some(line) = &found.line else {
         return Err(Diagnostic::about(
             Kind::Stopped,
@@ -99,22 +98,16 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
 }
 
 /// Whole games planned within `budget` thousands of operations: a beam of one (the
-/// greedy game); then, with half of what is left, a game planned again at every move
-/// (the search bot's `beam` and `horizon`, the budget shared among as many moves as the
-/// first game took); then whole-game beams ever wider, each as wide as the budget left
-/// seems to afford (twice the last at most), until one keeps every position it meets.
-fn widen(
-    rules: &Rules,
-    root: rhai::Dynamic,
-    budget: u64,
-    stepwise: Beam,
-) -> Result<Found, Diagnostic> {
+/// greedy game); then detours from the best game (see [`plan::detour`]) until none
+/// improves it or the budget is spent; then whole-game beams ever wider, each as wide as
+/// the budget left seems to afford (twice the last at most), until one keeps every
+/// position it meets (a small game, searched through).
+fn widen(rules: &Rules, root: rhai::Dynamic, budget: u64, seed: u64) -> Result<Found, Diagnostic> {
     let mut search = Search::new(rules, budget.saturating_mul(1000));
     let mut width = 1;
     let mut planned = search.whole(&root, width)?;
-    if let Some(moves) = search.found.line.as_ref().map(|l| l.labels.len()) {
-        let per_move = search.left() / 2 / (moves as u64).max(1);
-        search.stepwise(&root, stepwise, per_move)?;
+    if planned.is_some() {
+        search.detours(&root, seed)?;
     }
     while let Some(filled) = planned {
         let cost = search.last_cost.max(1);
@@ -155,6 +148,7 @@ impl<'a> Search<'a> {
                 operations: 0,
                 interrupted: false,
                 runs: Vec::new(),
+                games: 0,
             },
             last_cost: 0,
         }
@@ -196,33 +190,39 @@ impl<'a> Search<'a> {
             return Ok(None);
         }
         if let Some(line) = planned.finished {
+            self.found.games += 1;
             self.keep(format!("beam {width}"), line, before);
         }
         Ok(Some(planned.filled))
     }
 
-    /// A game planned again at every move with `beam`, `per_move` operations a move.
-    fn stepwise(
-        &mut self,
-        root: &rhai::Dynamic,
-        beam: Beam,
-        per_move: u64,
-    ) -> Result<(), Diagnostic> {
-        let before = self.spent();
-        let name = format!(
-            "beam {} planned {} steps ahead at every move",
-            beam.width,
-            beam.horizon.unwrap_or(0)
-        );
-        self.show(name.clone());
-        let played = plan::play_out(self.rules, root.clone(), beam, per_move, &mut || {
-            self.goes_on()
-        });
-        match played {
-            Ok(Some(line)) if !self.stopped() => self.keep(name, line, before),
-            Ok(_) => {}
-            Err(_) if interrupt::requested() => self.found.interrupted = true,
-            Err(e) => return Err(e),
+    /// Detours from the best game while the budget lasts, each better game listed.
+    fn detours(&mut self, root: &rhai::Dynamic, seed: u64) -> Result<(), Diagnostic> {
+        let Some(best) = self.found.line.clone() else {
+            return Ok(());
+        };
+        let mut detours = Detours::new(self.rules, root.clone(), best, seed)?;
+        let mut before = self.spent();
+        self.show("detours".into());
+        loop {
+            let tried = match detours.try_next(&mut || self.goes_on()) {
+                Ok(Some(tried)) => tried,
+                Ok(None) => break,
+                Err(_) if interrupt::requested() => {
+                    self.found.interrupted = true;
+                    break;
+                }
+                Err(e) => return Err(e),
+            };
+            if self.stopped() {
+                break;
+            }
+            self.found.games += usize::from(tried.game.is_some());
+            if let (true, Some(game)) = (tried.better, tried.game) {
+                self.keep(format!("detour {}", tried.detour), game, before);
+                before = self.spent();
+                self.show("detours".into());
+            }
         }
         Ok(())
     }
@@ -304,7 +304,7 @@ fn report(
         session.variant().name,
         line.total.unwrap_or(0),
         line.labels.len(),
-        found.runs.len(),
+        found.games,
         found.operations / 1000,
         budget,
         runs.join("\n"),

@@ -5,7 +5,7 @@
 
 use crate::common::TempLibrary;
 use houserules::bot;
-use houserules::bot::plan::{self, Beam};
+use houserules::bot::plan::{self, Beam, Detour, Detours};
 use houserules::manifest::Variant;
 use houserules::script::{Limits, Rules};
 use houserules::session::Session;
@@ -110,29 +110,46 @@ fn a_narrow_beam_is_no_better_than_greedy_play() {
 }
 
 #[test]
-fn a_game_planned_again_at_every_move_finds_the_treasure_greedy_misses() {
-    // Four positions kept, three steps ahead from each position: the map's line (map,
-    // treasure) is worth more than the lure's (lure, gold) once the treasure is within
-    // the horizon.
+fn detours_from_the_greedy_game_find_the_treasure_and_then_stop() {
+    // The greedy game takes the lure (13). Taking the map instead, the third-best other
+    // move of the first round, and playing greedily after it scores 16; no detour of
+    // that game scores more, so the detours end.
     let lib = puzzle();
     let rules = helpers(&lib, "treasure");
     let root = lib.session("treasure", 1).unwrap().state().clone();
-    let beam = Beam {
-        width: 4,
-        horizon: Some(3),
+    let greedy = Beam {
+        width: 1,
+        horizon: None,
     };
-    let line = plan::play_out(&rules, root.clone(), beam, u64::MAX, &mut || true)
+    let first = plan::plan(&rules, root.clone(), greedy, &mut |_| true)
         .unwrap()
-        .expect("a whole game");
-    assert_eq!(line.total, Some(16));
-    assert_ne!(line.labels[0].as_str(), "lure", "{:?}", line.labels);
-    // Stopped by its caller's budget: no game.
-    let mut moves = 0;
-    let stopped = plan::play_out(&rules, root, beam, u64::MAX, &mut || {
-        moves += 1;
-        moves < 3
-    });
-    assert!(stopped.unwrap().is_none());
+        .finished
+        .unwrap();
+    assert_eq!(first.total, Some(13));
+    let detour_all = |seed| {
+        let mut detours = Detours::new(&rules, root.clone(), first.clone(), seed).unwrap();
+        let mut tried = Vec::new();
+        while let Some(t) = detours.try_next(&mut || true).unwrap() {
+            tried.push((t.detour, t.game.and_then(|g| g.total), t.better));
+        }
+        (tried, detours.best().clone())
+    };
+    let (tried, best) = detour_all(7);
+    assert_eq!(best.total, Some(16));
+    assert_eq!(best.labels[0].as_str(), "map", "{:?}", best.labels);
+    let better: Vec<_> = tried.iter().filter(|t| t.2).collect();
+    assert_eq!(
+        better,
+        [&(Detour { at: 0, choice: 3 }, Some(16), true)],
+        "{tried:?}"
+    );
+    // Every detour of the best game was tried after it was found: six moves, three
+    // choices each.
+    let after = tried.iter().skip_while(|t| !t.2).count() - 1;
+    assert_eq!(after, 18, "{tried:?}");
+    // The same seed tries the same detours in the same order; another seed, another.
+    assert_eq!(detour_all(7).0, tried);
+    assert_ne!(detour_all(8).0, tried);
 }
 
 #[test]

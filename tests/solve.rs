@@ -28,15 +28,16 @@ fn solve_writes_the_best_game_as_a_save_that_replays_to_its_result() {
         "{}",
         run.stdout
     );
-    // Its games: the greedy one (a beam of one), one planned again at every move, then
-    // wider whole-game beams.
+    // Its games: the greedy one (a beam of one), the detour that found the treasure,
+    // then wider whole-game beams.
     assert!(run.stdout.contains("\nbeam 1: 13 ("), "{}", run.stdout);
     assert!(
         run.stdout
-            .contains("\nbeam 4 planned 6 steps ahead at every move: 16 ("),
+            .contains("\ndetour at move 1, the third-best other move: 16 ("),
         "{}",
         run.stdout
     );
+    assert!(run.stdout.contains("\nbeam 2: 13 ("), "{}", run.stdout);
     let (mut session, _) = Session::load(&lib.library, &save, Limits::default()).unwrap();
     assert_eq!(session.score().unwrap()["total"].as_int(), Ok(16));
     assert_eq!(

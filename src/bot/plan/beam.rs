@@ -47,6 +47,11 @@ impl Line {
             state,
         }
     }
+
+    /// The position where the line ends.
+    pub fn into_state(self) -> Dynamic {
+        self.state
+    }
 }
 
 /// What a plan found: the best finished game (by result, then value), and the best
