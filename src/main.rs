@@ -333,9 +333,16 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
                                 .map_err(advised)?;
                         print(&format!("{report}\n"));
                     } else {
-                        let report =
-                            houserules::bench::run(&library, &v, bot, games, seed, threads)
-                                .map_err(advised)?;
+                        let report = houserules::bench::run(
+                            &library,
+                            &v,
+                            bot,
+                            games,
+                            seed,
+                            threads,
+                            Limits::default(),
+                        )
+                        .map_err(advised)?;
                         print(&format!("{report}\n"));
                     }
                 }

@@ -768,8 +768,16 @@ fn a_goal_that_a_side_does_not_define_shows_a_dash() {
 #[test]
 fn bench_counts_the_script_operations_of_the_rules_and_the_bot() {
     let bench = |bot: &str, games: usize, threads: usize| {
-        houserules::bench::run(&library(), "invaders", bot, games, 7, threads)
-            .unwrap_or_else(|e| panic!("{e}"))
+        houserules::bench::run(
+            &library(),
+            "invaders",
+            bot,
+            games,
+            7,
+            threads,
+            Limits::default(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
     };
     let random = bench("random", 2, 1);
     // The work of the same games, whatever the threads (unlike the seconds).
@@ -788,6 +796,39 @@ fn bench_counts_the_script_operations_of_the_rules_and_the_bot() {
     assert!(
         greedy_per_turn > 10.0 * per_turn,
         "{greedy_per_turn} against {per_turn}"
+    );
+}
+
+#[test]
+fn a_profiled_bench_gives_a_call_the_time_the_profile_takes() {
+    // A setup of some three hundred thousand steps: a part of a second of CPU
+    // unprofiled, past the second a rule's call may take with every step recorded, yet
+    // within the profile's stretched limit.
+    let lib = TempLibrary::new();
+    lib.edit(
+        "scripts/pig/pig.rhai",
+        "    this.turn = 1;",
+        "    let n = 0;\n    while n < 300_000 { n += 1; }\n    this.turn = 1;",
+    );
+    let home = lib.dir.path().to_str().unwrap();
+    let bench = |profile: &[&str]| {
+        let args = [
+            &[
+                "--home", home, "bench", "pig-solo", "--bot", "random", "--games", "1",
+            ],
+            profile,
+        ]
+        .concat();
+        houserules(&args, "")
+    };
+    let plain = bench(&[]);
+    assert!(plain.ok, "{}", plain.stderr);
+    let profiled = bench(&["--profile"]);
+    assert!(profiled.ok, "{}", profiled.stderr);
+    assert!(
+        profiled.stdout.contains("where the rules' time went"),
+        "{}",
+        profiled.stdout
     );
 }
 

@@ -5,6 +5,7 @@
 use crate::bot;
 use crate::diagnostic::Diagnostic;
 use crate::manifest::{Library, Variant};
+use crate::script::Limits;
 use crate::sim::{Plan, Side};
 
 pub mod profile;
@@ -81,8 +82,8 @@ impl std::fmt::Display for BenchReport {
 }
 
 /// Plays `games` complete games of `variant` by `bot_name` from base seed `seed` on
-/// `threads` threads. Each thread compiles the scripts once; that time is counted, as
-/// it is in `sim`.
+/// `threads` threads, each script call within `limits`. Each thread compiles the scripts
+/// once; that time is counted, as it is in `sim`.
 pub fn run(
     library: &Library,
     variant: &str,
@@ -90,6 +91,7 @@ pub fn run(
     games: usize,
     seed: u64,
     threads: usize,
+    limits: Limits,
 ) -> Result<BenchReport, Diagnostic> {
     let variant = Variant::load(library, variant)?;
     let side = Side {
@@ -97,7 +99,11 @@ pub fn run(
         variant,
         overrides: Vec::new(),
     };
-    let timed = Plan::whole(vec![side], games, seed, threads).run()?;
+    let plan = Plan {
+        limits,
+        ..Plan::whole(vec![side], games, seed, threads)
+    };
+    let timed = plan.run()?;
     let side = &timed.run.sides[0];
     Ok(BenchReport {
         variant: side.header.variant.clone(),

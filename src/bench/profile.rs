@@ -24,7 +24,7 @@ pub struct ProfileReport {
 }
 
 /// Plays as `bench` does, on one thread (a profile follows one thread's steps), with the
-/// profile on.
+/// profile on and the time limit of a call stretched to match.
 pub fn run(
     library: &Library,
     variant: &str,
@@ -35,7 +35,8 @@ pub fn run(
     // Compiled before the profile starts: only the games' engines record.
     let rules = rules_played(library, variant, bot_name)?;
     profile::start();
-    let bench = super::run(library, variant, bot_name, games, seed, 1);
+    let limits = Limits::default().profiled();
+    let bench = super::run(library, variant, bot_name, games, seed, 1, limits);
     let costs = profile::finish();
     Ok(ProfileReport {
         bench: bench?,

@@ -66,6 +66,16 @@ impl Limits {
         }
     }
 
+    /// Under `bench --profile`, which records every step and slows it up to a hundred
+    /// times: a call may take a hundred times as long (a greedy decision in Ora et Labora
+    /// takes a tenth of a second unprofiled, past its ten-second limit profiled).
+    pub fn profiled(self) -> Limits {
+        Limits {
+            time_limit: self.time_limit * 100,
+            ..self
+        }
+    }
+
     /// A bot's `choose` is a search over many imagined games, not one rule step: it may
     /// take ten times the operations and time of a rule hook (a lookahead decision on a
     /// full Invaders board takes seconds). Memory and depth limits stay as they are.

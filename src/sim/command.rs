@@ -117,6 +117,7 @@ impl SimArgs {
             progress,
             keep_moves: self.record,
             stop_without_chance: true,
+            limits: Limits::default(),
         })
     }
 }

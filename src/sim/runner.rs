@@ -37,6 +37,8 @@ pub struct Plan {
     /// Play games 0 and 1 first, and stop there when every side played them alike
     /// (see [`without_chance`]): `sim` does, `bench` measures every game.
     pub stop_without_chance: bool,
+    /// The limits of every script call (`bench --profile` allows slower calls).
+    pub limits: Limits,
 }
 
 /// A finished run and how long it took.
@@ -61,13 +63,14 @@ impl Plan {
             progress: false,
             keep_moves: false,
             stop_without_chance: false,
+            limits: Limits::default(),
         }
     }
 
     /// Plays every game of the plan.
     pub fn run(&self) -> Result<Timed, Diagnostic> {
         let mut indices = self.indices()?;
-        let limits = Limits::default();
+        let limits = self.limits;
         // Compile once here first, so a broken script or bot is reported before any
         // thread starts, and read what every game shares.
         let mut headers = Vec::new();

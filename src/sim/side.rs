@@ -129,7 +129,7 @@ impl Table {
     /// The goals of the variant (with nothing reached), from a game set up with `seed`.
     pub fn goal_list(&self, side: &Side, seed: u64) -> Result<Vec<GoalInfo>, Diagnostic> {
         let mut session =
-            Session::start_shared(self.rules.clone(), &side.overrides, seed, Limits::default())?;
+            Session::start_shared(self.rules.clone(), &side.overrides, seed, self.limits)?;
         Ok(session
             .goals()?
             .into_iter()
@@ -172,7 +172,7 @@ impl Table {
     ) -> Result<GameResult, Diagnostic> {
         let operations_before = self.operations();
         let mut session =
-            Session::start_shared(self.rules.clone(), &side.overrides, seed, Limits::default())?;
+            Session::start_shared(self.rules.clone(), &side.overrides, seed, self.limits)?;
         let mut bot = self.bot.start(bot_seed(seed));
         let moves = play_out(&mut session, bot.as_mut(), Some(MAX_MOVES))?.len();
         let end = session.over()?.ok_or_else(|| {
