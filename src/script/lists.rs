@@ -1,8 +1,11 @@
 //! The smallest and the sum of a list of whole numbers (`scores.min()`, `scores.sum()`):
-//! what rules ask of scores, in one call. They know no game.
+//! what rules ask of scores, in one call. And whether a list holds a string (`key in
+//! list`, `list.contains(key)`) compared natively: Rhai's own `contains` calls `==` through
+//! the interpreter for every element, a twentieth of an Ora et Labora game. They know no
+//! game.
 
 use super::api::Api;
-use rhai::{Array, Dynamic, Engine, EvalAltResult, Position, INT};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, Position, INT};
 
 /// The whole numbers of `items`, or the error naming the first that is not one.
 fn whole_numbers<'a>(
@@ -38,8 +41,25 @@ fn sum(items: &mut Array) -> Result<INT, Box<EvalAltResult>> {
     })
 }
 
+/// Whether `items` holds `text`: as Rhai's `==` compares, a string equal to it or a
+/// character that is it; values of other types are never equal to a string.
+fn contains(items: &mut Array, text: ImmutableString) -> bool {
+    items.iter().any(|item| {
+        if let Some(s) = item.read_lock::<ImmutableString>() {
+            return *s == text;
+        }
+        item.as_char()
+            .is_ok_and(|c| text.chars().eq(std::iter::once(c)))
+    })
+}
+
 pub fn register(engine: &mut Engine) {
     engine
+        .api(
+            "list.contains(text)",
+            "whether the list holds the string `text` (also `text in list`)",
+            contains,
+        )
         .api(
             "list.min()",
             "the smallest of a list of whole numbers, `()` when it is empty",
@@ -64,6 +84,23 @@ mod tests {
         let mut engine = Engine::new();
         register(&mut engine);
         engine.eval::<Dynamic>(code)
+    }
+
+    #[test]
+    fn contains_a_string_as_rhais_own_does() {
+        let cases = [
+            r#"["a", "b"].contains("b")"#,
+            r#"["a", "b"].contains("c")"#,
+            r#"["ab"].contains("a")"#,
+            r#"['a', 1].contains("a")"#,
+            r#"[1, (), true].contains("1")"#,
+            r#""b" in ["a", "b"]"#,
+            r#""x" in []"#,
+        ];
+        for code in cases {
+            let rhai_own = Engine::new().eval::<bool>(code).unwrap();
+            assert_eq!(eval_any(code).unwrap().as_bool(), Ok(rhai_own), "{code}");
+        }
     }
 
     #[test]

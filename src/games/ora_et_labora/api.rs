@@ -145,6 +145,11 @@ fn register_goods_table(engine: &mut Engine) {
             |t: &mut GoodsTableRef| strings(t.0.goods().iter().map(|g| g.key.clone())),
         )
         .api(
+            "t.contains(key)",
+            "whether `key` is a good's key (also `key in t`)",
+            |t: &mut GoodsTableRef, key: &str| t.0.goods().iter().any(|g| g.key == key),
+        )
+        .api(
             "t.info(key)",
             "a good's entry: `#{ key, name, plural, code, variant, basic, wheel, food, energy, \
              money, points }` (`energy` a float)",

@@ -75,6 +75,13 @@ fn goods_arithmetic_and_text() {
     );
     assert_eq!(run::<i64>(r#"goods.info("whiskey").money"#), 2);
     assert_eq!(run::<i64>(r#"goods.keys().len()"#), 23);
+    // A key is a good; a name unlike its key (the cards' "livestock") is not a key.
+    assert!(run::<bool>(
+        r#""whiskey" in goods && goods.contains("sheep")"#
+    ));
+    assert!(!run::<bool>(
+        r#""livestock" in goods || goods.contains("time")"#
+    ));
 }
 
 #[test]
