@@ -30,7 +30,12 @@ pub struct Detour {
 impl std::fmt::Display for Detour {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         let which = ["best", "second-best", "third-best"];
-        let which = which.get(self.choice - 1).copied().unwrap_or("next");
+        let which = self
+            .choice
+            .checked_sub(1)
+            .and_then(|i| which.get(i))
+            .copied();
+        let which = which.unwrap_or("next");
         write!(f, "at move {}, the {which} other move", self.at + 1)
     }
 }
@@ -91,9 +96,14 @@ impl<'a> Detours<'a> {
             return Ok(None);
         };
         let game = self.play(detour, go_on)?;
-        let better = game.as_ref().is_some_and(|g| g.total > self.best.total);
+        let better = match &game {
+            Some(g) if g.total > self.best.total => {
+                self.best = g.clone();
+                true
+            }
+            _ => false,
+        };
         if better {
-            self.best = game.clone().expect("a better game is a game");
             self.start_from_best()?;
         }
         Ok(Some(Tried {
