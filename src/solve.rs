@@ -35,7 +35,7 @@ pub struct SolveArgs {
     /// Thousands of script operations to spend (the same game on any machine).
     #[arg(long, value_name = "KOPS", default_value_t = DEFAULT_BUDGET)]
     pub budget: u64,
-    /// The game's seed.
+    /// The game's seed; it also shuffles the order of the detours tried.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The save file to write; default: VARIANT-solved.save in the current folder.
