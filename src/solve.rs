@@ -53,6 +53,9 @@ struct Found {
     runs: Vec<(String, i64, u64)>,
     /// Every whole game planned.
     games: usize,
+    /// The error that stopped the search early (a rule or helper that failed or ran
+    /// away in a position the greedy game never reached); the best game so far stands.
+    failed: Option<Diagnostic>,
 }
 
 /// Plans `variant`'s game and writes the best line as a save; returns the report.
@@ -114,7 +117,7 @@ fn widen(rules: &Rules, root: rhai::Dynamic, budget: u64, seed: u64) -> Result<F
         let affordable =
             (width as u128 * u128::from(search.left()) * 9 / 10 / u128::from(cost)) as usize;
         let next = affordable.min(width * 2);
-        if !filled || next <= width || search.stopped() {
+        if !filled || next <= width || search.stopped() || search.found.failed.is_some() {
             break;
         }
         width = next;
@@ -149,6 +152,7 @@ impl<'a> Search<'a> {
                 interrupted: false,
                 runs: Vec::new(),
                 games: 0,
+                failed: None,
             },
             last_cost: 0,
         }
@@ -212,7 +216,10 @@ impl<'a> Search<'a> {
                     self.found.interrupted = true;
                     break;
                 }
-                Err(e) => return Err(e),
+                Err(e) => {
+                    self.found.failed = Some(e);
+                    break;
+                }
             };
             if self.stopped() {
                 break;
@@ -294,11 +301,16 @@ fn report(
         ""
     };
     let sheet = Sheet::of(session)?.text(false);
-    let runs: Vec<String> = found
+    let mut runs: Vec<String> = found
         .runs
         .iter()
         .map(|(how, total, kops)| format!("{how}: {total} ({kops} kops)"))
         .collect();
+    if let Some(e) = &found.failed {
+        runs.push(format!(
+            "\nstopped early by an error, the best game so far kept:\nerror: {e}"
+        ));
+    }
     Ok(format!(
         "{}: {} in {} moves, the best of {} games planned{stopped}; {} of {} thousand operations\n{}\n\n{}\nwrote {}: `load {}` at the REPL steps through it\n",
         session.variant().name,

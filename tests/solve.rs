@@ -67,3 +67,52 @@ fn a_game_with_chance_is_refused_with_a_pointer_to_sim() {
         run.stderr
     );
 }
+
+#[test]
+fn a_rule_failing_after_a_detour_stops_the_search_and_keeps_the_best_game() {
+    // Resting after the map is refused: the greedy game (13) never takes the map, a
+    // detour does, and the game played after it fails.
+    let lib = puzzle();
+    lib.edit(
+        "scripts/treasure.rhai",
+        "    this.score += mv.points;",
+        "    if this.map && mv.label == \"rest\" { throw \"no rest after the map\" }\n    this.score += mv.points;",
+    );
+    let save = lib.path("best.save");
+    let home = lib.dir.path().to_str().unwrap();
+    let args = [
+        "--home",
+        home,
+        "solve",
+        "treasure",
+        "--budget",
+        "2000",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    let run = houserules(&args, "");
+    assert!(run.ok, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.starts_with("treasure: 13 in 6 moves"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("stopped early by an error, the best game so far kept:"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("no rest after the map"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("the game after the detour at move "),
+        "{}",
+        run.stdout
+    );
+    let (mut session, _) = Session::load(&lib.library, &save, Limits::default()).unwrap();
+    assert_eq!(session.score().unwrap()["total"].as_int(), Ok(13));
+}

@@ -95,7 +95,9 @@ impl<'a> Detours<'a> {
         let Some(detour) = self.untried.pop() else {
             return Ok(None);
         };
-        let game = self.play(detour, go_on)?;
+        let game = self
+            .play(detour, go_on)
+            .map_err(|e| e.within(format_args!("the game after the detour {detour}")))?;
         let better = match &game {
             Some(g) if g.total > self.best.total => {
                 self.best = g.clone();
