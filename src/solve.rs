@@ -65,7 +65,7 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
         .iter()
         .map(|s| parse_assignment(s))
         .collect::<Result<Vec<_>, _>>()?;
-    let limits = Limits::default();
+    let limits = Limits::default().counted();
     let mut session = Session::new(library, variant, &overrides, args.seed, limits)?;
     let loaded =
         bot::find(session.variant(), bot::catalog::SEARCH)?.load(session.variant(), limits)?;

@@ -309,3 +309,20 @@ fn a_runaway_bot_at_the_repl_is_stopped_at_its_line_and_the_game_stays() {
     let hold = repl.execute("bank");
     assert!(!hold.failed, "{}", hold.output);
 }
+
+#[test]
+fn counted_limits_stop_a_call_by_its_operations_never_by_its_time() {
+    // About a second of CPU here, five times the time limit given, within the
+    // operations a rule's call may take.
+    let spin = "let n = 0;\n    while n < 2_000_000 { n += 1; }\n    true";
+    let limits = Limits {
+        time_limit: Duration::from_millis(200),
+        ..Limits::default()
+    };
+    let lib = TempLibrary::new();
+    let mut timed = before_scoring(&lib, spin, limits);
+    let e = timed.play("city:S").unwrap_err().to_string();
+    assert!(e.contains("time limit"), "{e}");
+    let mut counted = before_scoring(&lib, spin, limits.counted());
+    counted.play("city:S").unwrap();
+}

@@ -66,6 +66,17 @@ impl Limits {
         }
     }
 
+    /// Calls stopped by their operations only, never by time (a day stands for none), so
+    /// that a run repeats on any machine: `solve`, whose budget is in operations, meets
+    /// positions the greedy game never reaches where one ranking of the moves takes
+    /// seconds.
+    pub fn counted(self) -> Limits {
+        Limits {
+            time_limit: Duration::from_secs(24 * 3600),
+            ..self
+        }
+    }
+
     /// Under `bench --profile`, which records every step and slows it up to a hundred
     /// times: a call may take a hundred times as long (a greedy decision in Ora et Labora
     /// takes a tenth of a second unprofiled, past its ten-second limit profiled).
