@@ -1,14 +1,15 @@
 //! `houserules solve`: the best game of a puzzle without chance, written as a save that
 //! loads at the REPL and replays to the result reported; a game with chance is refused.
 
-use crate::common::houserules;
+use crate::common::{houserules, Run, TempLibrary};
 use crate::planner::puzzle;
 use houserules::script::Limits;
 use houserules::session::Session;
+use std::path::PathBuf;
 
-#[test]
-fn solve_writes_the_best_game_as_a_save_that_replays_to_its_result() {
-    let lib = puzzle();
+/// `houserules solve treasure` within 2,000 kops in `lib`: its run (which must succeed)
+/// and the save it wrote.
+fn solve_treasure(lib: &TempLibrary) -> (Run, PathBuf) {
     let save = lib.path("best.save");
     let home = lib.dir.path().to_str().unwrap();
     let args = [
@@ -23,6 +24,13 @@ fn solve_writes_the_best_game_as_a_save_that_replays_to_its_result() {
     ];
     let run = houserules(&args, "");
     assert!(run.ok, "{}{}", run.stdout, run.stderr);
+    (run, save)
+}
+
+#[test]
+fn solve_writes_the_best_game_as_a_save_that_replays_to_its_result() {
+    let lib = puzzle();
+    let (run, save) = solve_treasure(&lib);
     assert!(
         run.stdout.starts_with("treasure: 16 in 6 moves"),
         "{}",
@@ -78,20 +86,7 @@ fn a_rule_failing_after_a_detour_stops_the_search_and_keeps_the_best_game() {
         "    this.score += mv.points;",
         "    if this.map && mv.label == \"rest\" { throw \"no rest after the map\" }\n    this.score += mv.points;",
     );
-    let save = lib.path("best.save");
-    let home = lib.dir.path().to_str().unwrap();
-    let args = [
-        "--home",
-        home,
-        "solve",
-        "treasure",
-        "--budget",
-        "2000",
-        "--save",
-        save.to_str().unwrap(),
-    ];
-    let run = houserules(&args, "");
-    assert!(run.ok, "{}{}", run.stdout, run.stderr);
+    let (run, save) = solve_treasure(&lib);
     assert!(
         run.stdout.starts_with("treasure: 13 in 6 moves"),
         "{}",
