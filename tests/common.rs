@@ -23,7 +23,17 @@ pub struct Game {
 
 impl Game {
     pub fn new(variant: &str, overrides: &[(&str, &str)], seed: u64) -> Game {
-        let variant = Variant::load(&library(), variant).unwrap();
+        Game::in_library(&library(), variant, overrides, seed)
+    }
+
+    /// A game of `variant` from `library` (a [`TempLibrary`]'s, to play a house rule).
+    pub fn in_library(
+        library: &Library,
+        variant: &str,
+        overrides: &[(&str, &str)],
+        seed: u64,
+    ) -> Game {
+        let variant = Variant::load(library, variant).unwrap();
         let rules = Rules::compile(variant, Limits::default()).unwrap();
         let overrides: Vec<(String, String)> = overrides
             .iter()

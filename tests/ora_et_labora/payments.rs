@@ -5,6 +5,7 @@
 //! goods give the same result and leave different goods.
 
 use super::Oel;
+use crate::common::{Game, TempLibrary};
 
 const IRELAND: &str = "ora-et-labora-solo-ireland";
 const FRANCE: &str = "ora-et-labora-solo-france";
@@ -112,6 +113,33 @@ fn settling_asks_which_goods_to_hand_in_and_suggests_keeping_the_beer() {
     assert_eq!(
         told(&o, from, "paid"),
         ["you hand in 1 wood, 1 peat, 8 grain"]
+    );
+}
+
+/// A house rule that pays with the fewest tiles: its `payment_preference` alone changes
+/// the suggestion.
+#[test]
+fn the_suggested_payment_follows_the_rules_preference() {
+    let lib = TempLibrary::new();
+    lib.write(
+        "scripts/house/fewest-tiles.rhai",
+        "fn payment_preference() { [\"tiles\", \"overpaid\"] }",
+    );
+    lib.write(
+        "variants/fewest-tiles.toml",
+        "name = \"fewest-tiles\"\nextends = \"ora-et-labora-solo-ireland\"\nscripts = [\"house/fewest-tiles.rhai\"]\n",
+    );
+    let mut o = Oel {
+        g: Game::in_library(&lib.library, "fewest-tiles", &[("auto_pay", "false")], 1),
+    };
+    o.give("grain 10, beer 1, sheep 5, peat 1, wood 1");
+    settle_phase_with_a_fishing_village(&mut o);
+    o.play("settle Fishing Village (8 food, 3 energy) > at -1,0");
+    // The shipped preference suggests 4 livestock, keeping the beer (a made good).
+    let offered = o.moves();
+    assert_eq!(
+        offered[0], "pay 1 wood, 1 peat, 1 livestock, 1 grain, 1 beer",
+        "{offered:?}"
     );
 }
 

@@ -8,7 +8,7 @@ use super::cards::{Card, Cards};
 use super::goods::{Goods, Measure};
 use super::goods_table::GoodsTable;
 use super::landscape::{Landscape, Pos};
-use super::payment;
+use super::payment::{self, Criterion, Preference};
 use super::render::{clergy_mark, render_landscape, ID_CELL, NAME_CELL};
 use super::space::{Content, Terrain};
 use super::table::TableData;
@@ -66,6 +66,27 @@ fn measure(name: &str) -> Fallible<Measure> {
             "`{name}` is not a value to pay (food, energy, money, points)"
         ))
     })
+}
+
+/// A payment preference from the criteria's names.
+fn preference(names: Array) -> Fallible<Preference> {
+    let known = || {
+        let names: Vec<_> = Criterion::NAMED.iter().map(|(n, _)| *n).collect();
+        names.join(", ")
+    };
+    let criteria = names
+        .iter()
+        .map(|name| {
+            let text = name.clone().into_immutable_string().unwrap_or_default();
+            Criterion::by_name(&text).ok_or_else(|| {
+                error(format!(
+                    "`{name}` is no way to compare payments (one of {})",
+                    known()
+                ))
+            })
+        })
+        .collect::<Fallible<Vec<_>>>()?;
+    Preference::new(criteria).ok_or_else(|| error("a payment preference names a criterion twice"))
 }
 
 /// An amount in the measure's units (energy in halves): a whole number, or for energy
@@ -333,23 +354,41 @@ fn register_goods(engine: &mut Engine) {
             |g: &mut Goods, id: &str| g.convert(id, 1).map_err(fail),
         )
         .api(
-            "g.payment(measure, amount)",
-            "the cheapest payment of `amount` in `measure` (`\"food\"`, `\"energy\"`, \
-             `\"money\"` or `\"coins\"`, `\"points\"`), or `()` when the goods do not reach it",
-            |g: &mut Goods, m: &str, a: Dynamic| -> Fallible<Dynamic> {
+            "g.worth(measure)",
+            "what all the goods are worth in `measure` (`\"food\"`, `\"energy\"`, \
+             `\"money\"` or `\"coins\"`, `\"points\"`); energy may end in a half: `2.5`",
+            |g: &mut Goods, m: &str| -> Fallible<Dynamic> {
                 let m = measure(m)?;
-                Ok(payment::cheapest(g, m, amount(m, &a)?).map_or(Dynamic::UNIT, Dynamic::from))
+                Ok(match m {
+                    Measure::EnergyHalves => Dynamic::from_float(g.total(m) as FLOAT / 2.0),
+                    _ => Dynamic::from_int(g.total(m)),
+                })
             },
         )
         .api(
-            "g.payments(measure, amount, limit)",
-            "up to `limit` minimal payments of `amount` in `measure`, cheapest first (to offer \
-             as moves)",
-            |g: &mut Goods, m: &str, a: Dynamic, limit: INT| -> Fallible<Array> {
-                let m = measure(m)?;
+            "g.payment(measure, amount, preference)",
+            "the cheapest payment of `amount` in `measure` (`\"food\"`, `\"energy\"`, \
+             `\"money\"` or `\"coins\"`, `\"points\"`) by `preference` (criteria names, \
+             the first that differs deciding: `\"overpaid\"`, `\"points\"`, \
+             `\"other_values\"`, `\"made_goods\"`, `\"tiles\"`, each the less the \
+             better), or `()` when the goods do not reach it",
+            |g: &mut Goods, m: &str, a: Dynamic, p: Array| -> Fallible<Dynamic> {
+                let (m, p) = (measure(m)?, preference(p)?);
+                Ok(
+                    payment::cheapest(g, m, amount(m, &a)?, &p)
+                        .map_or(Dynamic::UNIT, Dynamic::from),
+                )
+            },
+        )
+        .api(
+            "g.payments(measure, amount, limit, preference)",
+            "up to `limit` minimal payments of `amount` in `measure`, cheapest by \
+             `preference` first (to offer as moves)",
+            |g: &mut Goods, m: &str, a: Dynamic, limit: INT, p: Array| -> Fallible<Array> {
+                let (m, p) = (measure(m)?, preference(p)?);
                 let limit =
                     usize::try_from(limit).map_err(|_| error("a limit cannot be negative"))?;
-                let found = payment::minimal(g, m, amount(m, &a)?, limit);
+                let found = payment::minimal(g, m, amount(m, &a)?, limit, &p);
                 Ok(found.into_iter().map(Dynamic::from).collect())
             },
         )
@@ -363,12 +402,12 @@ fn register_goods(engine: &mut Engine) {
             },
         )
         .api(
-            "g.pay(measure, amount)",
-            "pays the cheapest payment of `amount` in `measure` and returns it (cannot pay: an \
-             error)",
-            |g: &mut Goods, m: &str, a: Dynamic| -> Fallible<Goods> {
-                let m = measure(m)?;
-                payment::pay(g, m, amount(m, &a)?).map_err(fail)
+            "g.pay(measure, amount, preference)",
+            "pays the cheapest payment of `amount` in `measure` by `preference` and returns it \
+             (cannot pay: an error)",
+            |g: &mut Goods, m: &str, a: Dynamic, p: Array| -> Fallible<Goods> {
+                let (m, p) = (measure(m)?, preference(p)?);
+                payment::pay(g, m, amount(m, &a)?, &p).map_err(fail)
             },
         )
         .api(

@@ -99,17 +99,25 @@ fn goods_errors_are_script_errors() {
             r#"goods.goods().convert("alchemy")"#,
             "no conversion `alchemy`",
         ),
-        (r#"goods.goods().pay("joy", 1)"#, "not a value to pay"),
-        (r#"goods.goods().pay("food", 3)"#, "cannot pay 3"),
-        (r#"goods.goods().pay("food", "x")"#, "must be a number"),
-        (r#"goods.goods().pay("food", 1.5)"#, "not an amount"),
+        (r#"goods.goods().pay("joy", 1, [])"#, "not a value to pay"),
+        (r#"goods.goods().pay("food", 3, [])"#, "cannot pay 3"),
+        (r#"goods.goods().pay("food", "x", [])"#, "must be a number"),
+        (r#"goods.goods().pay("food", 1.5, [])"#, "not an amount"),
         (
-            r#"goods.goods(#{ coin: 1 }).payments("food", 1, -1)"#,
+            r#"goods.goods().pay("food", 1, ["cheap"])"#,
+            "`cheap` is no way to compare payments (one of overpaid, points",
+        ),
+        (
+            r#"goods.goods().pay("food", 1, ["tiles", "tiles"])"#,
+            "names a criterion twice",
+        ),
+        (
+            r#"goods.goods(#{ coin: 1 }).payments("food", 1, -1, [])"#,
             "negative",
         ),
         (r#"goods.info("gold")"#, "`gold` is not a good"),
         (
-            r#"goods.goods(#{ coin: 1000000000000 }).pay("food", 1000000000)"#,
+            r#"goods.goods(#{ coin: 1000000000000 }).pay("food", 1000000000, [])"#,
             "more than a payment can be",
         ),
         (
@@ -126,17 +134,20 @@ fn goods_errors_are_script_errors() {
 #[test]
 fn payments_from_scripts() {
     let text: String = run(r#"
+        let usual = ["overpaid", "points", "other_values", "made_goods", "tiles"];
         let g = goods.goods(#{ coin: 2, grain: 2, bread: 1, straw: 1, peat: 1 });
-        let options = g.payments("food", 3, 10).map(|p| p.to_string());
-        let cheapest = g.payment("food", 3);
-        let none = g.payment("food", 20);
-        let paid = g.pay("energy", 0.5);
+        let options = g.payments("food", 3, 10, usual).map(|p| p.to_string());
+        let cheapest = g.payment("food", 3, usual);
+        let fewest_tiles = g.payment("food", 2, ["tiles", "overpaid"]);
+        let none = g.payment("food", 20, usual);
+        let worth = `${g.worth("food")} food, ${g.worth("energy")} energy`;
+        let paid = g.pay("energy", 0.5, usual);
         g.pay_with("money", 1, goods.goods(#{ coin: 1 }));
-        `${options} / ${cheapest} / ${none == ()} / ${paid} / ${g}`
+        `${options} / ${cheapest} / ${fewest_tiles} / ${none == ()} / ${worth} / ${paid} / ${g}`
     "#);
     assert_eq!(
         text,
-        r#"["1 bread", "2 grain, 1 coin", "1 grain, 2 coins"] / 1 bread / true / 1 straw / 1 peat, 2 grain, 1 coin, 1 bread"#
+        r#"["1 bread", "2 grain, 1 coin", "1 grain, 2 coins"] / 1 bread / 1 bread / true / 7 food, 2.5 energy / 1 straw / 1 peat, 2 grain, 1 coin, 1 bread"#
     );
     let e = error_of(
         r#"let g = goods.goods(#{ coin: 3 }); g.pay_with("food", 2, goods.goods(#{ coin: 3 }))"#,
@@ -146,7 +157,9 @@ fn payments_from_scripts() {
         r#"let g = goods.goods(#{ coin: 3 }); g.is_payment("food", 2, goods.goods(#{ coin: 3 }))"#
     ));
     assert_eq!(
-        run::<String>(r#"let g = goods.goods(#{ coin5: 1 }); g.pay("money", 3); g.to_string()"#),
+        run::<String>(
+            r#"let g = goods.goods(#{ coin5: 1 }); g.pay("money", 3, ["overpaid"]); g.to_string()"#
+        ),
         "2 coins"
     );
 }

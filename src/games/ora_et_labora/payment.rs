@@ -2,19 +2,12 @@
 //!
 //! A payment is a selection of held goods whose value reaches the amount and that is
 //! *minimal*: no single tile of it could be left out and still reach the amount, so a
-//! payment never gives away a tile for nothing. Among minimal payments the cheapest is
-//! the one that, in this order,
-//! 1. overpays least (no change is given for food or energy),
-//! 2. gives up the fewest points (a wine or a 5-coin before a 1-coin is worse),
-//! 3. gives up the least of the other two values (food, energy, money: grain before
-//!    coins when paying food, because coins are also money),
-//! 4. pays the least with made goods (a beer or peat coal took work to make: grain and
-//!    livestock go first),
-//! 5. uses the fewest tiles;
-//!
-//! ties go to the selection found first (goods in table order). Money payments give
-//! change in 1-coins: whatever a minimal payment overpays (a 5-coin for a price of 3)
-//! comes back. The rules decide which payments to offer; these functions only count.
+//! payment never gives away a tile for nothing. Which minimal payment is the cheapest is
+//! the rules' word (base.rhai's `payment_preference`): a list of [`Criterion`]s, the
+//! first that differs deciding; ties go to the selection found first (goods in table
+//! order). Money payments give change in 1-coins: whatever a minimal payment overpays (a
+//! 5-coin for a price of 3) comes back. The rules decide which payments to offer; these
+//! functions only count.
 
 use super::goods::{Goods, GoodsError, Measure};
 
@@ -37,8 +30,81 @@ pub enum PaymentError {
 /// the search grows with the amount, so larger ones are refused.
 pub const MAX_AMOUNT: i64 = 500;
 
-/// The order of preference of a payment; smaller is cheaper.
-type Rank = (i64, i64, i64, i64, i64);
+/// What a payment can be compared by; of two payments, the one that gives less is
+/// cheaper. Each is a sum over the tiles paid, so the cheapest payment of every value can
+/// be found one good at a time ([`cheapest`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Criterion {
+    /// The value paid beyond the amount (food and energy give no change).
+    Overpaid,
+    /// The points the goods paid would score.
+    Points,
+    /// The two other values of the goods paid (food, energy, money).
+    OtherValues,
+    /// The value paid with goods that are not basic (a beer or peat coal took work).
+    MadeGoods,
+    /// The tiles paid.
+    Tiles,
+}
+
+impl Criterion {
+    /// Every criterion with its name in the rules.
+    pub const NAMED: [(&'static str, Criterion); 5] = [
+        ("overpaid", Criterion::Overpaid),
+        ("points", Criterion::Points),
+        ("other_values", Criterion::OtherValues),
+        ("made_goods", Criterion::MadeGoods),
+        ("tiles", Criterion::Tiles),
+    ];
+
+    pub fn by_name(name: &str) -> Option<Criterion> {
+        Self::NAMED
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, c)| c)
+    }
+
+    fn of(self, selection: &Goods, measure: Measure, amount: i64) -> i64 {
+        match self {
+            Criterion::Overpaid => selection.total(measure) - amount,
+            Criterion::Points => selection.total(Measure::Points),
+            Criterion::OtherValues => {
+                let [a, b] = others(measure);
+                selection.total(a) + selection.total(b)
+            }
+            Criterion::MadeGoods => made(selection, measure),
+            Criterion::Tiles => selection.count(),
+        }
+    }
+}
+
+/// The criteria a payment is judged by, the first that differs deciding (at most one of
+/// each).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Preference(Vec<Criterion>);
+
+impl Preference {
+    /// A preference from criteria in order; `None` when one is named twice.
+    pub fn new(criteria: Vec<Criterion>) -> Option<Preference> {
+        let repeated = criteria
+            .iter()
+            .enumerate()
+            .any(|(i, c)| criteria[..i].contains(c));
+        (!repeated).then_some(Preference(criteria))
+    }
+
+    /// How `selection` ranks; smaller is cheaper.
+    fn rank(&self, selection: &Goods, measure: Measure, amount: i64) -> Rank {
+        let mut rank = [0; Criterion::NAMED.len()];
+        for (slot, criterion) in rank.iter_mut().zip(&self.0) {
+            *slot = criterion.of(selection, measure, amount);
+        }
+        rank
+    }
+}
+
+/// A payment's place in a preference; smaller is cheaper.
+type Rank = [i64; Criterion::NAMED.len()];
 
 fn others(measure: Measure) -> [Measure; 2] {
     match measure {
@@ -46,17 +112,6 @@ fn others(measure: Measure) -> [Measure; 2] {
         Measure::EnergyHalves => [Measure::Food, Measure::Money],
         Measure::Money | Measure::Points => [Measure::Food, Measure::EnergyHalves],
     }
-}
-
-fn rank(selection: &Goods, measure: Measure, amount: i64) -> Rank {
-    let [a, b] = others(measure);
-    (
-        selection.total(measure) - amount,
-        selection.total(Measure::Points),
-        selection.total(a) + selection.total(b),
-        made(selection, measure),
-        selection.count(),
-    )
 }
 
 /// How much of `measure` the goods that are not basic give.
@@ -82,13 +137,19 @@ fn candidates(held: &Goods, measure: Measure) -> Vec<(usize, i64, i64)> {
 
 /// The cheapest minimal payment (module doc), or `None` when the goods do not reach
 /// `amount`. An amount of 0 or less is paid with nothing.
-pub fn cheapest(held: &Goods, measure: Measure, amount: i64) -> Option<Goods> {
+pub fn cheapest(
+    held: &Goods,
+    measure: Measure,
+    amount: i64,
+    preference: &Preference,
+) -> Option<Goods> {
     if amount <= 0 {
         return Some(Goods::new(held.table().clone()));
     }
     if amount > MAX_AMOUNT || held.total(measure) < amount {
         return None;
     }
+    let rank = |s: &Goods| preference.rank(s, measure, amount);
     let cands = candidates(held, measure);
     let largest = cands.first()?.1;
     // best[v]: the cheapest selection worth exactly v, for v below amount + largest
@@ -112,7 +173,7 @@ pub fn cheapest(held: &Goods, measure: Measure, amount: i64) -> Option<Goods> {
                 next.set_at(i, k);
                 let better = best[nv as usize]
                     .as_ref()
-                    .is_none_or(|b| rank(&next, measure, amount) < rank(b, measure, amount));
+                    .is_none_or(|b| rank(&next) < rank(b));
                 if better {
                     best[nv as usize] = Some(next);
                 }
@@ -125,13 +186,19 @@ pub fn cheapest(held: &Goods, measure: Measure, amount: i64) -> Option<Goods> {
     best.into_iter()
         .skip(amount as usize)
         .flatten()
-        .min_by_key(|s| rank(s, measure, amount))
+        .min_by_key(rank)
 }
 
 /// Up to `limit` minimal payments, cheapest first. Enumeration stops after a fixed
 /// number of candidates (`SEARCH_LIMIT`), enough for every cost of the game; the cheapest
 /// payment is always among the results.
-pub fn minimal(held: &Goods, measure: Measure, amount: i64, limit: usize) -> Vec<Goods> {
+pub fn minimal(
+    held: &Goods,
+    measure: Measure,
+    amount: i64,
+    limit: usize,
+    preference: &Preference,
+) -> Vec<Goods> {
     let mut found = Vec::new();
     if amount <= 0 {
         found.push(Goods::new(held.table().clone()));
@@ -148,12 +215,12 @@ pub fn minimal(held: &Goods, measure: Measure, amount: i64, limit: usize) -> Vec
     }
     let mut sel = Goods::new(held.table().clone());
     search(&cands, &reach, 0, 0, amount, &mut sel, &mut found);
-    if let Some(c) = cheapest(held, measure, amount) {
+    if let Some(c) = cheapest(held, measure, amount, preference) {
         if !found.contains(&c) {
             found.push(c);
         }
     }
-    found.sort_by_key(|s| rank(s, measure, amount));
+    found.sort_by_key(|s| preference.rank(s, measure, amount));
     found.truncate(limit);
     found
 }
@@ -246,11 +313,16 @@ pub fn pay_with(
 }
 
 /// Pays the cheapest payment; returns what was given.
-pub fn pay(held: &mut Goods, measure: Measure, amount: i64) -> Result<Goods, PaymentError> {
+pub fn pay(
+    held: &mut Goods,
+    measure: Measure,
+    amount: i64,
+    preference: &Preference,
+) -> Result<Goods, PaymentError> {
     if amount > MAX_AMOUNT {
         return Err(PaymentError::TooLarge(amount));
     }
-    let selection = cheapest(held, measure, amount).ok_or(PaymentError::CannotPay {
+    let selection = cheapest(held, measure, amount, preference).ok_or(PaymentError::CannotPay {
         have: held.total(measure),
         need: amount,
     })?;
@@ -263,32 +335,58 @@ mod tests {
     use super::super::goods::tests::goods;
     use super::*;
 
+    /// The preference base.rhai's `payment_preference` gives.
+    fn usual() -> Preference {
+        let names = ["overpaid", "points", "other_values", "made_goods", "tiles"];
+        Preference::new(names.iter().filter_map(|n| Criterion::by_name(n)).collect()).unwrap()
+    }
+
     #[test]
     fn food_is_paid_exactly_and_without_coins_when_possible() {
         let held = goods(&[("coin", 3), ("grain", 2), ("meat", 1)]);
-        let paid = cheapest(&held, Measure::Food, 3).unwrap();
+        let paid = cheapest(&held, Measure::Food, 3, &usual()).unwrap();
         assert_eq!(paid.to_string(), "2 grain, 1 coin");
-        let paid = cheapest(&held, Measure::Food, 5).unwrap();
+        let paid = cheapest(&held, Measure::Food, 5, &usual()).unwrap();
         assert_eq!(paid.to_string(), "1 meat");
-        assert!(cheapest(&held, Measure::Food, 11).is_none());
-        assert!(cheapest(&held, Measure::Food, 0).unwrap().is_empty());
+        assert!(cheapest(&held, Measure::Food, 11, &usual()).is_none());
+        assert!(cheapest(&held, Measure::Food, 0, &usual())
+            .unwrap()
+            .is_empty());
         let rich = goods(&[("coin", 1_000_000_000)]);
-        assert!(cheapest(&rich, Measure::Food, MAX_AMOUNT + 1).is_none());
-        assert!(minimal(&rich, Measure::Food, MAX_AMOUNT + 1, 5).is_empty());
+        assert!(cheapest(&rich, Measure::Food, MAX_AMOUNT + 1, &usual()).is_none());
+        assert!(minimal(&rich, Measure::Food, MAX_AMOUNT + 1, 5, &usual()).is_empty());
         assert_eq!(
-            pay(&mut rich.clone(), Measure::Food, MAX_AMOUNT + 1),
+            pay(&mut rich.clone(), Measure::Food, MAX_AMOUNT + 1, &usual()),
             Err(PaymentError::TooLarge(MAX_AMOUNT + 1))
         );
-        assert_eq!(cheapest(&rich, Measure::Food, 30).unwrap().count(), 30);
+        assert_eq!(
+            cheapest(&rich, Measure::Food, 30, &usual())
+                .unwrap()
+                .count(),
+            30
+        );
+    }
+
+    #[test]
+    fn the_preference_decides_which_payment_is_cheapest() {
+        let held = goods(&[("coin", 3), ("grain", 2), ("meat", 1)]);
+        let fewest_tiles = Preference::new(vec![Criterion::Tiles, Criterion::Overpaid]).unwrap();
+        let paid = cheapest(&held, Measure::Food, 3, &fewest_tiles).unwrap();
+        assert_eq!(paid.to_string(), "1 meat");
+        let listed = minimal(&held, Measure::Food, 3, 1, &fewest_tiles);
+        assert_eq!(listed, [paid]);
+        assert_eq!(Criterion::by_name("made_goods"), Some(Criterion::MadeGoods));
+        assert_eq!(Criterion::by_name("cheapest"), None);
+        assert!(Preference::new(vec![Criterion::Tiles, Criterion::Tiles]).is_none());
     }
 
     #[test]
     fn made_goods_are_kept_while_basic_goods_pay() {
         let held = goods(&[("grain", 10), ("beer", 1), ("sheep", 5)]);
-        let paid = cheapest(&held, Measure::Food, 8).unwrap();
+        let paid = cheapest(&held, Measure::Food, 8, &usual()).unwrap();
         assert_eq!(paid.to_string(), "4 livestock");
         let held = goods(&[("wood", 3), ("coal", 1)]);
-        let paid = cheapest(&held, Measure::EnergyHalves, 6).unwrap();
+        let paid = cheapest(&held, Measure::EnergyHalves, 6, &usual()).unwrap();
         assert_eq!(paid.to_string(), "3 wood");
     }
 
@@ -296,11 +394,15 @@ mod tests {
     fn when_overpaying_is_unavoidable_the_least_is_overpaid() {
         let held = goods(&[("meat", 2), ("bread", 1)]);
         assert_eq!(
-            cheapest(&held, Measure::Food, 4).unwrap().to_string(),
+            cheapest(&held, Measure::Food, 4, &usual())
+                .unwrap()
+                .to_string(),
             "1 meat"
         );
         assert_eq!(
-            cheapest(&held, Measure::Food, 7).unwrap().to_string(),
+            cheapest(&held, Measure::Food, 7, &usual())
+                .unwrap()
+                .to_string(),
             "1 meat, 1 bread"
         );
     }
@@ -309,22 +411,22 @@ mod tests {
     fn energy_counts_halves_and_keeps_points() {
         let held = goods(&[("straw", 3), ("peat", 1), ("wood", 1)]);
         // 3 energy = 6 halves: peat (4) + wood (2) beats peat + 3 straw (7, overpays).
-        let paid = cheapest(&held, Measure::EnergyHalves, 6).unwrap();
+        let paid = cheapest(&held, Measure::EnergyHalves, 6, &usual()).unwrap();
         assert_eq!(paid.to_string(), "1 wood, 1 peat");
-        let paid = cheapest(&held, Measure::EnergyHalves, 1).unwrap();
+        let paid = cheapest(&held, Measure::EnergyHalves, 1, &usual()).unwrap();
         assert_eq!(paid.to_string(), "1 straw");
     }
 
     #[test]
     fn money_prefers_coins_and_gives_change() {
         let mut held = goods(&[("coin", 1), ("coin5", 1), ("wine", 1)]);
-        let paid = pay(&mut held, Measure::Money, 2).unwrap();
+        let paid = pay(&mut held, Measure::Money, 2, &usual()).unwrap();
         assert_eq!(paid.to_string(), "1 coin, 1 wine");
-        let paid = pay(&mut held, Measure::Money, 3).unwrap();
+        let paid = pay(&mut held, Measure::Money, 3, &usual()).unwrap();
         assert_eq!(paid.to_string(), "1 5-coin");
         assert_eq!(held.to_string(), "2 coins");
         assert_eq!(
-            pay(&mut held, Measure::Money, 3),
+            pay(&mut held, Measure::Money, 3, &usual()),
             Err(PaymentError::CannotPay { have: 2, need: 3 })
         );
         assert_eq!(held.to_string(), "2 coins");
@@ -358,16 +460,16 @@ mod tests {
     #[test]
     fn minimal_payments_are_all_listed_cheapest_first() {
         let held = goods(&[("coin", 2), ("grain", 2), ("bread", 1)]);
-        let all: Vec<String> = minimal(&held, Measure::Food, 3, 10)
+        let all: Vec<String> = minimal(&held, Measure::Food, 3, 10, &usual())
             .iter()
             .map(|g| g.to_string())
             .collect();
         assert_eq!(all, ["1 bread", "2 grain, 1 coin", "1 grain, 2 coins",]);
-        for p in minimal(&held, Measure::Food, 3, 10) {
+        for p in minimal(&held, Measure::Food, 3, 10, &usual()) {
             assert_eq!(check(&held, Measure::Food, 3, &p), Ok(()));
         }
-        assert_eq!(minimal(&held, Measure::Food, 3, 1).len(), 1);
-        assert!(minimal(&held, Measure::Food, 9, 10).is_empty());
+        assert_eq!(minimal(&held, Measure::Food, 3, 1, &usual()).len(), 1);
+        assert!(minimal(&held, Measure::Food, 9, 10, &usual()).is_empty());
     }
 
     #[test]
@@ -381,16 +483,20 @@ mod tests {
                 .collect();
             let held = goods(&pairs);
             let amount = seed % 13 + 1;
-            let listed = minimal(&held, Measure::Food, amount, usize::MAX);
-            let best = cheapest(&held, Measure::Food, amount);
-            let ranks = |p: Option<&Goods>| p.map(|p| rank(p, Measure::Food, amount));
-            assert_eq!(
-                ranks(listed.first()),
-                ranks(best.as_ref()),
-                "{held} for {amount}"
-            );
-            for p in &listed {
-                assert_eq!(check(&held, Measure::Food, amount, p), Ok(()), "{p}");
+            let points_last = Preference::new(vec![Criterion::Tiles, Criterion::Points]).unwrap();
+            for preference in [usual(), points_last] {
+                let listed = minimal(&held, Measure::Food, amount, usize::MAX, &preference);
+                let best = cheapest(&held, Measure::Food, amount, &preference);
+                let ranks =
+                    |p: Option<&Goods>| p.map(|p| preference.rank(p, Measure::Food, amount));
+                assert_eq!(
+                    ranks(listed.first()),
+                    ranks(best.as_ref()),
+                    "{held} for {amount} by {preference:?}"
+                );
+                for p in &listed {
+                    assert_eq!(check(&held, Measure::Food, amount, p), Ok(()), "{p}");
+                }
             }
         }
     }
