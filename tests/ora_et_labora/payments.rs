@@ -116,22 +116,25 @@ fn settling_asks_which_goods_to_hand_in_and_suggests_keeping_the_beer() {
     );
 }
 
+/// A game of the house rule `name` (Ireland with `script`), asking how to pay.
+fn house_game(lib: &TempLibrary, name: &str, script: &str) -> Oel {
+    lib.write(&format!("scripts/house/{name}.rhai"), script);
+    lib.write(
+        &format!("variants/{name}.toml"),
+        &format!("name = \"{name}\"\nextends = \"{IRELAND}\"\nscripts = [\"house/{name}.rhai\"]\n"),
+    );
+    Oel {
+        g: Game::in_library(&lib.library, name, &[("auto_pay", "false")], 1),
+    }
+}
+
 /// A house rule that pays with the fewest tiles: its `payment_preference` alone changes
 /// the suggestion.
 #[test]
 fn the_suggested_payment_follows_the_rules_preference() {
     let lib = TempLibrary::new();
-    lib.write(
-        "scripts/house/fewest-tiles.rhai",
-        "fn payment_preference() { [\"tiles\", \"overpaid\"] }",
-    );
-    lib.write(
-        "variants/fewest-tiles.toml",
-        "name = \"fewest-tiles\"\nextends = \"ora-et-labora-solo-ireland\"\nscripts = [\"house/fewest-tiles.rhai\"]\n",
-    );
-    let mut o = Oel {
-        g: Game::in_library(&lib.library, "fewest-tiles", &[("auto_pay", "false")], 1),
-    };
+    let fewest_tiles = "fn payment_preference() { [\"tiles\", \"overpaid\"] }";
+    let mut o = house_game(&lib, "fewest-tiles", fewest_tiles);
     o.give("grain 10, beer 1, sheep 5, peat 1, wood 1");
     settle_phase_with_a_fishing_village(&mut o);
     o.play("settle Fishing Village (8 food, 3 energy) > at -1,0");
@@ -140,6 +143,21 @@ fn the_suggested_payment_follows_the_rules_preference() {
     assert_eq!(
         offered[0], "pay 1 wood, 1 peat, 1 livestock, 1 grain, 1 beer",
         "{offered:?}"
+    );
+}
+
+/// A preference the ledger does not know is an error where a payment is weighed, not a
+/// cost that seems beyond reach (every build refused without a word).
+#[test]
+fn a_misspelt_preference_is_an_error_not_a_refusal() {
+    let lib = TempLibrary::new();
+    let misspelt = "fn payment_preference() { [\"tilez\"] }";
+    let mut o = house_game(&lib, "misspelt", misspelt);
+    o.give("wood 5, clay 5, coin 10");
+    let e = o.g.rules.moves(&mut o.g.state).unwrap_err().to_string();
+    assert!(
+        e.contains("`tilez` is no way to compare payments") && e.contains("base.rhai"),
+        "{e}"
     );
 }
 

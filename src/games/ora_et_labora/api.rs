@@ -5,7 +5,7 @@
 //! a game's state (`Goods`, `Wheel`, `Landscape`) are cheap to clone.
 
 use super::cards::{Card, Cards};
-use super::goods::{Goods, Measure};
+use super::goods::{Goods, GoodsError, Measure};
 use super::goods_table::GoodsTable;
 use super::landscape::{Landscape, Pos};
 use super::payment::{self, Criterion, Preference};
@@ -347,6 +347,17 @@ fn register_goods(engine: &mut Engine) {
             "applies conversion `id` of the goods file `times` times, all or nothing (whether \
              a variant allows it is the rules' call)",
             |g: &mut Goods, id: &str, times: INT| g.convert(id, times).map_err(fail),
+        )
+        .api(
+            "g.can_convert(id, times)",
+            "whether conversion `id` of the goods file can be applied `times` times with the \
+             goods held (no such conversion: an error)",
+            |g: &mut Goods, id: &str, times: INT| -> Fallible<bool> {
+                match g.clone().convert(id, times) {
+                    Err(e @ GoodsError::UnknownConversion(_)) => Err(fail(e)),
+                    done => Ok(done.is_ok()),
+                }
+            },
         )
         .api(
             "g.convert(id)",
