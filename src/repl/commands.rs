@@ -385,16 +385,18 @@ impl Repl {
     }
 
     /// A line that is no command: a move, or a mistyped command. A single word that is
-    /// no legal move but looks like a command is taken for a typo of that command.
+    /// no legal move but looks like a command is taken for a typo of that command,
+    /// unless the game asks a question: then it is a wrong answer, and the refusal lists
+    /// the answers.
     fn typed_move(&mut self, line: &str) -> Result<String, Diagnostic> {
         let word = line.split_whitespace().next().unwrap_or_default();
         let single = !line.contains(char::is_whitespace);
         let ansi = self.ansi;
-        let is_move = match self.session.as_mut() {
-            Some(session) => session.takes_as_move(line)?,
-            None => false,
+        let (is_move, asking) = match self.session.as_mut() {
+            Some(session) => (session.takes_as_move(line)?, session.question()?.is_some()),
+            None => (false, false),
         };
-        if !is_move && single {
+        if !is_move && single && !asking {
             let names = grammar::command_names();
             let near = grammar::nearest(word, names.iter().map(String::as_str));
             let what = if self.session.is_some() {

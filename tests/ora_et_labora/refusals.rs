@@ -131,6 +131,27 @@ fn the_repl_tells_the_reason_with_the_refusal() {
     );
 }
 
+/// A word that answers nothing while the game asks is a wrong answer, refused with the
+/// question and its answers, not taken for a typo of a command (`sheep` is near `seed`);
+/// with no question open, a word near a command still is.
+#[test]
+fn a_wrong_answer_typed_at_the_repl_is_refused_with_the_answers() {
+    let run = houserules(
+        &["play", "ora-et-labora-solo-ireland", "--seed", "1"],
+        "use Farmyard at 2,1\nwith a lay brother\nsheep\ngrain\nscroe\n",
+    );
+    let said = format!("{}{}", run.stdout, run.stderr);
+    assert!(
+        said.contains(
+            "`sheep` is not a legal move here: an action is under way and asks: which good?"
+        ),
+        "{said}"
+    );
+    assert!(said.contains("legal moves: grain, livestock"), "{said}");
+    assert!(!said.contains("did you mean `seed`"), "{said}");
+    assert!(said.contains("did you mean `score`?"), "{said}");
+}
+
 // ---------------------------------------------------------------- finding 4
 
 #[test]
