@@ -285,3 +285,42 @@ fn a_planned_move_keeps_to_its_budget_of_operations() {
     }
     assert!(spent.iter().all(|&ops| ops <= 1_800_000), "{spent:?}");
 }
+
+#[test]
+fn a_move_whose_first_level_the_budget_cuts_is_the_best_ranked_not_the_first_legal() {
+    // The budget is spent once the first round of the first level is ranked: the level
+    // is cut before the questions of its actions are answered. No level is whole, so
+    // the move is the best the ranking found (greedy play's), not the first legal move.
+    let lib = TempLibrary::new();
+    let variant = Variant::load(&lib.library, "ora-et-labora-solo-ireland").unwrap();
+    let rules = helpers(&lib, "ora-et-labora-solo-ireland");
+    let session = lib.session("ora-et-labora-solo-ireland", 1).unwrap();
+    let root = session.state().clone();
+    let legal = rules.moves(&mut root.clone()).unwrap();
+    let greedy = bot::find(&variant, "greedy")
+        .unwrap()
+        .load(&variant, Limits::default())
+        .unwrap()
+        .start(1)
+        .choose(&root, &legal)
+        .unwrap();
+    assert_ne!(
+        greedy, 0,
+        "greedy's move must not be the first legal one here"
+    );
+    let asked = std::cell::Cell::new(0);
+    let affords = |_cost: u64| {
+        asked.set(asked.get() + 1);
+        asked.get() == 1
+    };
+    let beam = Beam {
+        width: 4,
+        horizon: Some(3),
+    };
+    let first = plan::first_move(&rules, root, beam, &|| 0, &affords).unwrap();
+    assert!(asked.get() > 1, "the level was never cut");
+    assert_eq!(
+        legal[first].label, legal[greedy].label,
+        "the planner's move, then greedy play's"
+    );
+}

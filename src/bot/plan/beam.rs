@@ -124,8 +124,16 @@ pub fn plan(
         })
     {
         match next_level(rules, &level, beam.width, &mut result, go_on) {
-            Ok(Some(next)) => level = next,
-            Ok(None) => break,
+            Ok(Level::Whole(next)) => level = next,
+            // A later level cut short is dropped for the last whole one; the first has
+            // no whole one before it, so its ranked positions stand (else the plan would
+            // have no line, and a bot no move but the first legal one).
+            Ok(Level::Cut(part)) => {
+                if result.levels == 0 {
+                    level = part;
+                }
+                break;
+            }
             Err(_) if interrupt::requested() => break,
             Err(e) => return Err(e),
         }
@@ -135,18 +143,25 @@ pub fn plan(
     Ok(result)
 }
 
+/// A level searched: whole, or cut short by the budget between two rounds of its
+/// questions (the positions reached by then, some still answering, best first).
+enum Level {
+    Whole(Vec<Line>),
+    Cut(Vec<Line>),
+}
+
 /// The positions one step after `level`: one decision, and those that answer the
 /// questions it opens (an action in steps: `question()` is not `()` until it is done), so
 /// that every position of a level has taken as many whole steps. Within a step, the
 /// positions still answering are pruned to the `width` best as well; finished games go
-/// to `plan`. `None` when `go_on` stops it between two rounds of questions.
+/// to `plan`. Cut when `go_on` stops it between two rounds of questions.
 fn next_level(
     rules: &Rules,
     level: &[Line],
     width: usize,
     plan: &mut Plan,
     go_on: &mut dyn FnMut(&Progress) -> bool,
-) -> Result<Option<Vec<Line>>, Diagnostic> {
+) -> Result<Level, Diagnostic> {
     let mut seen = HashSet::new();
     let mut settled = Vec::new();
     let mut asking = level.to_vec();
@@ -159,18 +174,25 @@ fn next_level(
             finished: plan.finished.as_ref(),
         };
         if rounds > 0 && !go_on(&within) {
-            return Ok(None);
+            settled.extend(asking);
+            return Ok(Level::Cut(best_first(settled, width)));
         }
         rounds += 1;
         let (still, done) = step(rules, &mut asking, width, &mut seen, plan)?;
         asking = still;
         settled.extend(done);
     }
-    // A stable sort: on a tie, the position found first.
-    settled.sort_by(|a: &Line, b: &Line| b.value.total_cmp(&a.value));
-    settled.truncate(width);
+    let settled = best_first(settled, width);
     plan.filled |= settled.len() == width;
-    Ok(Some(settled))
+    Ok(Level::Whole(settled))
+}
+
+/// The `width` best of `lines` by value, best first (a stable sort: on a tie, the
+/// position found first).
+fn best_first(mut lines: Vec<Line>, width: usize) -> Vec<Line> {
+    lines.sort_by(|a, b| b.value.total_cmp(&a.value));
+    lines.truncate(width);
+    lines
 }
 
 /// One decision from each of `from`: the best `width` positions still answering a

@@ -15,7 +15,7 @@ use rhai::Dynamic;
 /// A level's cost is foreseen from its positions at the dearest cost a position has had
 /// (the first level starts from one position, the next from a whole beam); a level that
 /// costs more than foreseen is left between two rounds of its questions once the budget
-/// is spent.
+/// is spent (the first level, left so, still gives the move its ranking rates best).
 pub fn first_move(
     rules: &Rules,
     root: Dynamic,
