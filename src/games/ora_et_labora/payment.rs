@@ -474,28 +474,39 @@ mod tests {
 
     #[test]
     fn minimal_and_cheapest_agree_on_many_holdings() {
-        let keys = ["coin", "grain", "sheep", "bread", "meat", "coin5", "wine"];
-        for seed in 0..200i64 {
-            let pairs: Vec<(&str, i64)> = keys
-                .iter()
-                .enumerate()
-                .map(|(k, key)| (*key, (seed * 7 + k as i64 * 13) % 4))
-                .collect();
-            let held = goods(&pairs);
-            let amount = seed % 13 + 1;
-            let points_last = Preference::new(vec![Criterion::Tiles, Criterion::Points]).unwrap();
-            for preference in [usual(), points_last] {
-                let listed = minimal(&held, Measure::Food, amount, usize::MAX, &preference);
-                let best = cheapest(&held, Measure::Food, amount, &preference);
-                let ranks =
-                    |p: Option<&Goods>| p.map(|p| preference.rank(p, Measure::Food, amount));
-                assert_eq!(
-                    ranks(listed.first()),
-                    ranks(best.as_ref()),
-                    "{held} for {amount} by {preference:?}"
-                );
-                for p in &listed {
-                    assert_eq!(check(&held, Measure::Food, amount, p), Ok(()), "{p}");
+        // Every criterion first, alone or before the usual others.
+        let mut preferences = vec![usual()];
+        for (_, first) in Criterion::NAMED {
+            preferences.push(Preference::new(vec![first]).unwrap());
+            let mut then: Vec<Criterion> = vec![first];
+            then.extend(usual().0.into_iter().filter(|c| *c != first));
+            preferences.push(Preference::new(then).unwrap());
+        }
+        let food = [
+            "coin", "grain", "sheep", "bread", "meat", "coin5", "wine", "beer",
+        ];
+        let energy = ["wood", "peat", "straw", "coal", "coin"];
+        for (measure, keys) in [
+            (Measure::Food, &food[..]),
+            (Measure::EnergyHalves, &energy[..]),
+        ] {
+            for seed in 0..200i64 {
+                let pairs: Vec<(&str, i64)> = keys
+                    .iter()
+                    .enumerate()
+                    .map(|(k, key)| (*key, (seed * 7 + k as i64 * 13) % 4))
+                    .collect();
+                let held = goods(&pairs);
+                let amount = seed % 13 + 1;
+                for preference in &preferences {
+                    let listed = minimal(&held, measure, amount, usize::MAX, preference);
+                    let best = cheapest(&held, measure, amount, preference);
+                    let ranks = |p: Option<&Goods>| p.map(|p| preference.rank(p, measure, amount));
+                    let by = format!("{held} for {amount} by {preference:?}");
+                    assert_eq!(ranks(listed.first()), ranks(best.as_ref()), "{by}");
+                    for p in listed.iter().chain(&best) {
+                        assert_eq!(check(&held, measure, amount, p), Ok(()), "{p}: {by}");
+                    }
                 }
             }
         }
