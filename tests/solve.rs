@@ -92,22 +92,13 @@ fn a_rule_failing_after_a_detour_stops_the_search_and_keeps_the_best_game() {
         "{}",
         run.stdout
     );
-    assert!(
-        run.stdout
-            .contains("stopped early by an error, the best game so far kept:"),
-        "{}",
-        run.stdout
-    );
-    assert!(
-        run.stdout.contains("no rest after the map"),
-        "{}",
-        run.stdout
-    );
-    assert!(
-        run.stdout.contains("the game after the detour at move "),
-        "{}",
-        run.stdout
-    );
+    for said in [
+        "stopped early by an error, the best game so far kept:",
+        "no rest after the map",
+        "the game after the detour at move ",
+    ] {
+        assert!(run.stdout.contains(said), "{said}: {}", run.stdout);
+    }
     let (mut session, _) = Session::load(&lib.library, &save, Limits::default()).unwrap();
     assert_eq!(session.score().unwrap()["total"].as_int(), Ok(13));
 }
