@@ -1,9 +1,9 @@
 //! `houserules solve`: the best whole game the planner finds in a game without chance,
-//! written as a save to step through at the REPL. The planner (a beam search, see
-//! [`crate::bot::plan`]) plays the game again with ever wider beams (1, 2, 4, … positions
-//! kept at each decision) while the budget of script operations lasts, and keeps the best
-//! game of all; a budget in operations finds the same game on any machine. Ctrl-C stops
-//! it with the best game so far.
+//! written as a save to step through at the REPL. The planner (see [`crate::bot::plan`])
+//! plays the greedy game, then detours from the best game found, then wider beams while
+//! the budget of script operations lasts, and keeps the best game of all; a budget in
+//! operations finds the same game on any machine. Ctrl-C stops it with the best game so
+//! far.
 
 use crate::bot::plan::{self, Beam, Detours, Line};
 use crate::bot::{self, LoadedBot};
@@ -267,25 +267,20 @@ fn replay(session: &mut Session, line: &Line) -> Result<(), Diagnostic> {
     let by = Player::Bot(PLAYER.to_owned());
     for label in &line.labels {
         let moves = session.moves()?;
-        let mv = moves
-            .iter()
-            .find(|m| m.label == label)
-            .ok_or_else(|| replay_error(format!("the planned move `{label}` is not legal")))?;
+        let mv = plan::labelled(&moves, label, PLAYER)?;
         session.play_move(mv, &by)?;
     }
     let total = session.score()?["total"].as_int().ok();
     if total != line.total {
-        return Err(replay_error(format!(
-            "the planned line replays to {total:?}, not {:?}",
-            line.total
-        )));
+        return Err(plan::not_replayed(
+            PLAYER,
+            format!(
+                "the planned line replays to {total:?}, not {:?}",
+                line.total
+            ),
+        ));
     }
     Ok(())
-}
-
-fn replay_error(message: String) -> Diagnostic {
-    Diagnostic::about(Kind::Script, PLAYER, message)
-        .with_help("a rule that draws on something besides the moves (chance() should say true)")
 }
 
 fn report(

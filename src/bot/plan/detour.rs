@@ -7,9 +7,10 @@
 //! budget find the same game.
 
 use super::beam::{plan, Beam, Line};
+use super::labelled;
 use crate::bot::helpers::ranked;
-use crate::diagnostic::{Diagnostic, Kind};
-use crate::script::{Move, Rules};
+use crate::diagnostic::Diagnostic;
+use crate::script::Rules;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -76,7 +77,7 @@ impl<'a> Detours<'a> {
             best,
             rng: ChaCha8Rng::seed_from_u64(seed),
         };
-        detours.start_from_best()?;
+        detours.start_from_best(0)?;
         Ok(detours)
     }
 
@@ -106,7 +107,7 @@ impl<'a> Detours<'a> {
             _ => false,
         };
         if better {
-            self.start_from_best()?;
+            self.start_from_best(detour.at)?;
         }
         Ok(Some(Tried {
             detour,
@@ -115,24 +116,19 @@ impl<'a> Detours<'a> {
         }))
     }
 
-    /// Replays the best game to know the position before each of its moves, and
-    /// shuffles its detours.
-    fn start_from_best(&mut self) -> Result<(), Diagnostic> {
-        let mut state = self.root.clone();
-        self.positions.clear();
-        for label in &self.best.labels {
+    /// Replays the best game from its move `from` (the moves before it are those of the
+    /// game it was found from, whose positions are kept) to know the position before
+    /// each of its moves, and shuffles its detours.
+    fn start_from_best(&mut self, from: usize) -> Result<(), Diagnostic> {
+        let mut state = match self.positions.get(from) {
+            Some(position) => position.clone(),
+            None => self.root.clone(),
+        };
+        self.positions.truncate(from);
+        for label in &self.best.labels[from..] {
             self.positions.push(state.clone());
             let moves = self.rules.moves(&mut state)?;
-            let mv = labelled(&moves, label).ok_or_else(|| {
-                Diagnostic::about(
-                    Kind::Script,
-                    "the planner",
-                    format!("the planned move `{label}` is not legal when replayed"),
-                )
-                .with_help(
-                    "a rule that draws on something besides the moves (chance() should say true)",
-                )
-            })?;
+            let mv = labelled(&moves, label, "the planner")?;
             self.rules.play(&mut state, mv)?;
         }
         self.untried = (0..self.positions.len())
@@ -181,9 +177,4 @@ impl<'a> Detours<'a> {
             Line::ended(labels, rest.total.unwrap_or(0), rest.into_state())
         }))
     }
-}
-
-/// The move labelled `label` among `moves`.
-fn labelled<'m>(moves: &'m [Move], label: &str) -> Option<&'m Move> {
-    moves.iter().find(|m| m.label == label)
 }

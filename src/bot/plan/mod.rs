@@ -20,12 +20,30 @@ pub use fingerprint::fingerprint;
 pub use receding::first_move;
 
 use super::hidden::holds_hidden;
-use crate::diagnostic::Diagnostic;
-use crate::script::Rules;
+use crate::diagnostic::{Diagnostic, Kind};
+use crate::script::{Move, Rules};
 use rhai::Dynamic;
 
 /// Whether the game from `state` on has neither hidden piles nor (by the rules' word)
 /// anything random.
 pub fn without_chance(rules: &Rules, state: &Dynamic) -> Result<bool, Diagnostic> {
     Ok(!holds_hidden(state) && !rules.chance(&mut state.clone())?)
+}
+
+/// The move labelled `label` among `moves`, as a planned line is replayed; `who` replays
+/// it (for the message when the move is not there).
+pub fn labelled<'m>(moves: &'m [Move], label: &str, who: &str) -> Result<&'m Move, Diagnostic> {
+    moves.iter().find(|m| m.label == label).ok_or_else(|| {
+        not_replayed(
+            who,
+            format!("the planned move `{label}` is not legal when replayed"),
+        )
+    })
+}
+
+/// A planned line that did not replay as it was planned: the game drew on something
+/// besides its moves.
+pub fn not_replayed(who: &str, message: String) -> Diagnostic {
+    Diagnostic::about(Kind::Script, who, message)
+        .with_help("a rule that draws on something besides the moves (chance() should say true)")
 }
