@@ -951,6 +951,19 @@ fn register_cards(engine: &mut Engine) {
             strings(c.0.all().iter().map(|c| c.id.clone()))
         })
         .api(
+            "c.ids(kind)",
+            "the ids of the cards of kind `kind` (`\"building\"`, `\"settlement\"`, \
+             `\"basic\"`)",
+            |c: &mut CardsRef, kind: &str| {
+                strings(
+                    c.0.all()
+                        .iter()
+                        .filter(|c| c.kind == kind)
+                        .map(|c| c.id.clone()),
+                )
+            },
+        )
+        .api(
             "c.has(id)",
             "whether there is a card `id`",
             |c: &mut CardsRef, id: &str| c.0.get(id).is_some(),

@@ -332,6 +332,12 @@ fn cards_from_scripts() {
     assert!(run::<bool>(
         r#"cards.is_cloister("L3") && !cards.is_cloister("L1")"#
     ));
+    let settlements: String =
+        run(r#"cards.variant("ireland").ids("settlement").reduce(|t, id| t + id, "")"#);
+    assert_eq!(settlements, "S01S02S03S04S05S06S07S08");
+    let basic: String = run(r#"cards.ids("basic").reduce(|t, id| t + id, "")"#);
+    assert_eq!(basic, "L1L2L3");
+    assert!(run::<bool>(r#"cards.ids("lava").is_empty()"#));
 }
 
 #[test]
