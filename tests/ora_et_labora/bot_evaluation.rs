@@ -244,10 +244,11 @@ fn greedy_does_not_pass_while_a_work_contract_pays() {
 
 #[test]
 fn greedy_puts_no_prior_on_a_building_that_can_do_nothing() {
-    // A Granary (1 coin buys 4 grain and a book) built without a coin: the rules offer
-    // the prior's bonus (§4.1 lets a clergyman go on a building whose function is
-    // declined), and the prior would stand on it for nothing.
-    let mut o = Oel::ireland();
+    // A Granary (1 coin buys 4 grain and a book) built without a coin: with `idle_uses`
+    // the rules offer the prior's bonus (§4.1 lets a clergyman go on a building whose
+    // function is declined; by default the question is not asked), and the prior would
+    // stand on it for nothing.
+    let mut o = Oel::variant("ora-et-labora-solo-ireland", &[("idle_uses", "true")]);
     o.give("wood 1");
     o.g.set("display", "[\"I03\"]");
     o.play("build Granary (1 wood) > at 3,1");

@@ -114,7 +114,7 @@ fn building_the_whiskey_distillery_raises_the_work_contract_price_to_2_coins() {
     o.give("clay 2, straw 2, coin 4");
     display(&mut o, "I21");
     let from = o.event_count();
-    o.play("build Whiskey Distillery (2 straw, 2 clay) > at 3,0 > not now");
+    o.play("build Whiskey Distillery (2 straw, 2 clay) > at 3,0");
     assert!(o.events_since(from).contains(&"price".to_owned()));
     assert_eq!(o.goods(), "4 coins");
     assert!(!in_display(&o, "I21"));

@@ -313,7 +313,7 @@ fn building_the_winery_raises_the_work_contract_price_from_1_to_2() {
     assert_eq!(o.g.int("state.work_price()"), 1);
     o.g.set("display", "[\"F21\"]");
     o.give("clay 2, straw 2");
-    o.play("build Winery (2 straw, 2 clay) > at 3,0 > not now");
+    o.play("build Winery (2 straw, 2 clay) > at 3,0");
     assert_eq!(o.g.int("state.work_price()"), 2);
 }
 

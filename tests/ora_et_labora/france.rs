@@ -57,15 +57,6 @@ fn a_card_both_sides_share_works_the_same_in_both_games() {
 }
 
 #[test]
-fn building_the_winery_raises_the_work_contract_price() {
-    let mut o = france();
-    o.g.set("display", "[\"F21\"]");
-    o.give("clay 2, straw 2");
-    o.play("build Winery (2 straw, 2 clay) > at 3,0 > not now");
-    assert_eq!(o.g.int("state.work_price()"), 2);
-}
-
-#[test]
 fn seeded_random_france_games_end_with_a_score() {
     for seed in 1..=2u64 {
         let o = super::game::random_game("ora-et-labora-solo-france", seed);

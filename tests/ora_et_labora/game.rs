@@ -187,10 +187,39 @@ fn a_building_goes_only_on_its_terrain_and_a_cloister_next_to_a_cloister() {
     o.play("build Priory (1 wood, 1 clay)");
     // A cloister: only next to the Cloister Office at 4,1.
     assert_eq!(o.moves(), ["at 3,1"]);
-    o.play("at 3,1 > not now");
+    o.play("at 3,1");
     o.play("buy plot (7 coins) > coast > row 0");
     o.play("build Houseboat (1 wood)");
     assert_eq!(o.moves(), ["at -2,0", "at -2,1"]);
+}
+
+#[test]
+fn the_prior_bonus_is_asked_only_where_the_new_building_could_do_something() {
+    // A Granary (1 coin buys 4 grain and a book) built without a coin could do nothing:
+    // the action ends at the space, the prior stays free.
+    let mut o = Oel::ireland();
+    o.give("wood 1");
+    o.g.set("display", "[\"I03\"]");
+    o.play("build Granary (1 wood) > at 3,1");
+    assert!(!o.has_move("with the prior"), "{:?}", o.moves());
+    assert!(o.has_move("fell trees at 1,0"), "the action is over");
+    assert_eq!(
+        o.g.text("`${state.landscape.clergy_position(\"prior\")}`"),
+        "",
+        "the prior is free"
+    );
+    // With a coin it could: the bonus is asked.
+    let mut o = Oel::ireland();
+    o.give("wood 1, coin 1");
+    o.g.set("display", "[\"I03\"]");
+    o.play("build Granary (1 wood) > at 3,1");
+    assert_eq!(o.moves(), ["with the prior", "not now"]);
+    // With `idle_uses` (the printed rules) it is asked whatever the building could do.
+    let mut o = Oel::variant("ora-et-labora-solo-ireland", &[("idle_uses", "true")]);
+    o.give("wood 1");
+    o.g.set("display", "[\"I03\"]");
+    o.play("build Granary (1 wood) > at 3,1");
+    assert_eq!(o.moves(), ["with the prior", "not now"]);
 }
 
 #[test]
@@ -343,11 +372,12 @@ fn without_the_price_the_neutral_prior_step_is_skipped() {
 }
 
 #[test]
-fn building_the_whiskey_distillery_raises_the_work_contract_price_to_2() {
+fn a_whiskey_pays_a_work_contract_at_the_raised_price() {
+    // The Whiskey Distillery raises the price to 2 coins (tests/ora_et_labora/buildings_b.rs).
     let mut o = Oel::ireland();
     o.g.set("display", "[\"I21\"]");
     o.give("clay 2, straw 2, coin 3");
-    o.play("build Whiskey Distillery (2 straw, 2 clay) > at 3,0 > not now");
+    o.play("build Whiskey Distillery (2 straw, 2 clay) > at 3,0");
     assert_eq!(o.g.int("state.work_price()"), 2);
     o.play("work contract on Clay Mound at 4,0 > a neutral lay brother");
     assert_eq!(o.count("coin"), 1);

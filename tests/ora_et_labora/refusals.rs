@@ -55,7 +55,7 @@ fn a_card_not_in_the_display_says_where_it_is() {
     let reason = why(&mut o, "build Whiskey Distillery");
     assert!(reason.contains("after settlement phase B"), "{reason}");
     o.give("wood 1");
-    o.play("build Granary (1 wood) > at 3,1 > not now");
+    o.play("build Granary (1 wood) > at 3,1");
     let reason = why(&mut o, "build Granary (1 wood)");
     assert!(reason.contains("you built it"), "{reason}");
 }

@@ -37,7 +37,7 @@ fn snapshot(name: &str, shown: &str) {
     });
 }
 
-const FIRST_MOVES: &str = "show\nshow --legend\ncard Priory\nfell trees at 1,0\nuse Clay Mound at 4,0 > with a lay brother\nbuild Priory (1 wood, 1 clay) > at 3,1 > with the prior\nshow\nlog\n";
+const FIRST_MOVES: &str = "show\nshow --legend\ncard Priory\nfell trees at 1,0\nuse Clay Mound at 4,0 > with a lay brother\nbuild Priory (1 wood, 1 clay) > at 3,1\nshow\nlog\n";
 
 #[test]
 fn the_ireland_table_its_legend_a_card_and_the_first_moves() {
@@ -70,7 +70,7 @@ fn landscapes_name_cards_never_by_id_and_the_legend_explains_each_short_name() {
     let mut o = Oel::ireland();
     o.play("fell trees at 1,0");
     o.play("use Clay Mound at 4,0 > with a lay brother");
-    o.play("build Priory (1 wood, 1 clay) > at 3,1 > not now");
+    o.play("build Priory (1 wood, 1 clay) > at 3,1");
     o.pass_until(13);
     let shown = view(&o);
     assert_eq!(card_ids_in(&o, &shown), Vec::<String>::new(), "{shown}");
