@@ -53,6 +53,9 @@ struct Found {
     runs: Vec<(String, i64, u64)>,
     /// Every whole game planned.
     games: usize,
+    /// The detours stopped where they came back to a position of a game already
+    /// played (its end, and so its result, would have been the same).
+    rejoined: usize,
     /// The error that stopped the search early (a rule or helper that failed or ran
     /// away in a position the greedy game never reached); the best game so far stands.
     failed: Option<Diagnostic>,
@@ -152,6 +155,7 @@ impl<'a> Search<'a> {
                 interrupted: false,
                 runs: Vec::new(),
                 games: 0,
+                rejoined: 0,
                 failed: None,
             },
             last_cost: 0,
@@ -225,6 +229,7 @@ impl<'a> Search<'a> {
                 break;
             }
             self.found.games += usize::from(tried.game.is_some());
+            self.found.rejoined += usize::from(tried.rejoined.is_some());
             if let (true, Some(game)) = (tried.better, tried.game) {
                 self.keep(format!("detour {}", tried.detour), game, before);
                 before = self.spent();
@@ -290,6 +295,10 @@ fn report(
     budget: u64,
     path: &Path,
 ) -> Result<String, Diagnostic> {
+    let rejoined = match found.rejoined {
+        0 => String::new(),
+        n => format!(" and {n} detours cut short where they came back to one of them"),
+    };
     let stopped = if found.interrupted {
         " (stopped by Ctrl-C)"
     } else {
@@ -307,7 +316,7 @@ fn report(
         ));
     }
     Ok(format!(
-        "{}: {} in {} moves, the best of {} games planned{stopped}; {} of {} thousand operations\n{}\n\n{}\nwrote {}: `load {}` at the REPL steps through it\n",
+        "{}: {} in {} moves, the best of {} games planned{rejoined}{stopped}; {} of {} thousand operations\n{}\n\n{}\nwrote {}: `load {}` at the REPL steps through it\n",
         session.variant().name,
         line.total.unwrap_or(0),
         line.labels.len(),

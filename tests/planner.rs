@@ -153,6 +153,40 @@ fn detours_from_the_greedy_game_find_the_treasure_and_then_stop() {
 }
 
 #[test]
+fn a_detour_back_at_a_position_already_played_stops_with_that_games_result() {
+    // Rest then gold stands where gold then rest stood (the same round, score and gold
+    // taken): greedy play from there is the game already played, so the detour stops
+    // with its result instead of playing it again.
+    let lib = puzzle();
+    let rules = helpers(&lib, "treasure");
+    let root = lib.session("treasure", 1).unwrap().state().clone();
+    let greedy = Beam {
+        width: 1,
+        horizon: None,
+    };
+    let first = plan::plan(&rules, root.clone(), greedy, &mut |_| true)
+        .unwrap()
+        .finished
+        .unwrap();
+    let mut detours = Detours::new(&rules, root, first, 7).unwrap();
+    let mut results = vec![13];
+    let mut rejoined = 0;
+    while let Some(t) = detours.try_next(&mut || true).unwrap() {
+        if let Some(result) = t.rejoined {
+            rejoined += 1;
+            assert!(t.game.is_none(), "{:?} was played on", t.detour);
+            assert!(
+                results.contains(&result),
+                "{result} is no game's: {results:?}"
+            );
+        }
+        results.extend(t.game.and_then(|g| g.total));
+    }
+    assert!(rejoined > 0, "no detour came back to a position played");
+    assert_eq!(detours.best().total, Some(16));
+}
+
+#[test]
 fn chance_is_what_the_rules_declare_and_a_face_down_pile_always_is() {
     let lib = puzzle();
     let no_chance = |variant: &str| {

@@ -4,9 +4,12 @@
 //! from. In a long game one other move changes everything after it, so the games a
 //! detour reaches are many and varied, and the best of them is never worse than the game
 //! it started from. Detours are tried in an order shuffled by a seed: the same seed and
-//! budget find the same game.
+//! budget find the same game. A detour that comes back to a position an earlier game
+//! stood at (another order of the same actions) is stopped there: greedy play from a
+//! position is always the same game, whose result is known.
 
 use super::beam::{plan, Beam, Line};
+use super::fingerprint::fingerprint;
 use super::labelled;
 use crate::bot::helpers::ranked;
 use crate::diagnostic::Diagnostic;
@@ -15,6 +18,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rhai::Dynamic;
+use std::collections::HashMap;
 
 /// How many other moves a detour may take at a decision: the next best by the ranking.
 /// The ranking is rarely wrong by more: a move it rates lower seldom starts a better game.
@@ -51,18 +55,34 @@ pub struct Detours<'a> {
     /// The detours not yet tried from `best`, the next last.
     untried: Vec<Detour>,
     rng: ChaCha8Rng,
+    /// The result of greedy play from each position a game played so far stood at
+    /// between two steps (by fingerprint): the result of that game.
+    known: HashMap<u64, i64>,
 }
 
 /// What one detour found: the game it led to (`None`: the decision offers no such
-/// move, or the budget stopped the game), and whether it beat the best so far.
+/// move, the budget stopped the game, or it rejoined a game played before), and whether
+/// it beat the best so far.
 pub struct Tried {
     pub detour: Detour,
     pub game: Option<Line>,
+    /// The result of the earlier game whose position the detour reached, where it
+    /// stopped: from there on it would have played that game's end again.
+    pub rejoined: Option<i64>,
     pub better: bool,
 }
 
+/// A detour's game as played: finished, stopped, or stopped where it rejoined a game
+/// played before; with the fingerprints of the positions it stood at between steps.
+struct Played {
+    game: Option<Line>,
+    rejoined: Option<i64>,
+    reached: Vec<u64>,
+}
+
 impl<'a> Detours<'a> {
-    /// The detours of `best`, a finished game played from `root`.
+    /// The detours of `best`, a finished game played greedily (a beam of one) from
+    /// `root`.
     pub fn new(
         rules: &'a Rules,
         root: Dynamic,
@@ -76,8 +96,15 @@ impl<'a> Detours<'a> {
             untried: Vec::new(),
             best,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            known: HashMap::new(),
         };
         detours.start_from_best(0)?;
+        let total = detours.best.total.unwrap_or(0);
+        for position in &detours.positions {
+            if rules.question(&mut position.clone())?.is_none() {
+                detours.known.insert(fingerprint(rules, position), total);
+            }
+        }
         Ok(detours)
     }
 
@@ -96,9 +123,17 @@ impl<'a> Detours<'a> {
         let Some(detour) = self.untried.pop() else {
             return Ok(None);
         };
-        let game = self
+        let Played {
+            game,
+            rejoined,
+            reached,
+        } = self
             .play(detour, go_on)
             .map_err(|e| e.within(format_args!("the game after the detour {detour}")))?;
+        if let Some(g) = &game {
+            let total = g.total.unwrap_or(0);
+            self.known.extend(reached.into_iter().map(|p| (p, total)));
+        }
         let better = match &game {
             Some(g) if g.total > self.best.total => {
                 self.best = g.clone();
@@ -112,6 +147,7 @@ impl<'a> Detours<'a> {
         Ok(Some(Tried {
             detour,
             game,
+            rejoined,
             better,
         }))
     }
@@ -139,16 +175,17 @@ impl<'a> Detours<'a> {
     }
 
     /// The game `detour` leads to: the game's moves up to it, the detour, then a beam
-    /// of one to the end.
-    fn play(
-        &self,
-        detour: Detour,
-        go_on: &mut dyn FnMut() -> bool,
-    ) -> Result<Option<Line>, Diagnostic> {
+    /// of one to the end, or until it stands where an earlier game stood.
+    fn play(&self, detour: Detour, go_on: &mut dyn FnMut() -> bool) -> Result<Played, Diagnostic> {
+        let mut played = Played {
+            game: None,
+            rejoined: None,
+            reached: Vec::new(),
+        };
         let mut state = self.positions[detour.at].clone();
         let moves = self.rules.moves(&mut state)?;
         if moves.len() <= detour.choice {
-            return Ok(None);
+            return Ok(played);
         }
         let own = &self.best.labels[detour.at];
         let order = ranked(self.rules, state.clone(), &moves)?;
@@ -158,23 +195,35 @@ impl<'a> Detours<'a> {
             .filter(|mv| mv.label != own)
             .nth(detour.choice - 1)
         else {
-            return Ok(None);
+            return Ok(played);
         };
         self.rules.play(&mut state, mv)?;
         let mut labels = self.best.labels[..detour.at].to_vec();
         labels.push(mv.label.clone());
         if self.rules.over(&mut state)?.is_some() {
             let total = self.rules.score(&mut state)?["total"].as_int().unwrap_or(0);
-            return Ok(Some(Line::ended(labels, total, state)));
+            played.game = Some(Line::ended(labels, total, state));
+            return Ok(played);
         }
         let greedy = Beam {
             width: 1,
             horizon: None,
         };
-        let rest = plan(self.rules, state, greedy, &mut |_| go_on())?;
-        Ok(rest.finished.map(|rest| {
+        let rest = plan(self.rules, state, greedy, &mut |progress| {
+            if let Some(line) = progress.leading {
+                let position = fingerprint(self.rules, line.state());
+                if let Some(&total) = self.known.get(&position) {
+                    played.rejoined = Some(total);
+                    return false;
+                }
+                played.reached.push(position);
+            }
+            go_on()
+        })?;
+        played.game = rest.finished.map(|rest| {
             labels.extend(rest.labels.iter().cloned());
             Line::ended(labels, rest.total.unwrap_or(0), rest.into_state())
-        }))
+        });
+        Ok(played)
     }
 }
