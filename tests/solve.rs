@@ -46,6 +46,13 @@ fn solve_writes_the_best_game_as_a_save_that_replays_to_its_result() {
         run.stdout
     );
     assert!(run.stdout.contains("\nbeam 2: 13 ("), "{}", run.stdout);
+    // Detours that came back to a position of a game played are counted apart.
+    assert!(
+        run.stdout
+            .contains("detours cut short where they came back to one of them"),
+        "{}",
+        run.stdout
+    );
     let (mut session, _) = Session::load(&lib.library, &save, Limits::default()).unwrap();
     assert_eq!(session.score().unwrap()["total"].as_int(), Ok(16));
     assert_eq!(
