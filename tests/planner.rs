@@ -5,7 +5,7 @@
 
 use crate::common::TempLibrary;
 use houserules::bot;
-use houserules::bot::plan::{self, Beam, Detour, Detours};
+use houserules::bot::plan::{self, Beam, Detour, Detours, Line};
 use houserules::manifest::Variant;
 use houserules::script::{Limits, Rules};
 use houserules::session::Session;
@@ -109,13 +109,9 @@ fn a_narrow_beam_is_no_better_than_greedy_play() {
     );
 }
 
-#[test]
-fn detours_from_the_greedy_game_find_the_treasure_and_then_stop() {
-    // The greedy game takes the lure (13). Taking the map instead, the third-best other
-    // move of the first round, and playing greedily after it scores 16; no detour of
-    // that game scores more, so the detours end.
-    let lib = puzzle();
-    let rules = helpers(&lib, "treasure");
+/// The puzzle's rules, its first position and its greedy game (a beam of one).
+fn greedy_game(lib: &TempLibrary) -> (Rc<Rules>, Dynamic, Line) {
+    let rules = helpers(lib, "treasure");
     let root = lib.session("treasure", 1).unwrap().state().clone();
     let greedy = Beam {
         width: 1,
@@ -125,6 +121,16 @@ fn detours_from_the_greedy_game_find_the_treasure_and_then_stop() {
         .unwrap()
         .finished
         .unwrap();
+    (rules, root, first)
+}
+
+#[test]
+fn detours_from_the_greedy_game_find_the_treasure_and_then_stop() {
+    // The greedy game takes the lure (13). Taking the map instead, the third-best other
+    // move of the first round, and playing greedily after it scores 16; no detour of
+    // that game scores more, so the detours end.
+    let lib = puzzle();
+    let (rules, root, first) = greedy_game(&lib);
     assert_eq!(first.total, Some(13));
     let detour_all = |seed| {
         let mut detours = Detours::new(&rules, root.clone(), first.clone(), seed).unwrap();
@@ -158,16 +164,7 @@ fn a_detour_back_at_a_position_already_played_stops_with_that_games_result() {
     // taken): greedy play from there is the game already played, so the detour stops
     // with its result instead of playing it again.
     let lib = puzzle();
-    let rules = helpers(&lib, "treasure");
-    let root = lib.session("treasure", 1).unwrap().state().clone();
-    let greedy = Beam {
-        width: 1,
-        horizon: None,
-    };
-    let first = plan::plan(&rules, root.clone(), greedy, &mut |_| true)
-        .unwrap()
-        .finished
-        .unwrap();
+    let (rules, root, first) = greedy_game(&lib);
     let mut detours = Detours::new(&rules, root, first, 7).unwrap();
     let mut results = vec![13];
     let mut rejoined = 0;

@@ -195,12 +195,17 @@ fn a_building_goes_only_on_its_terrain_and_a_cloister_next_to_a_cloister() {
 
 #[test]
 fn the_prior_bonus_is_asked_only_where_the_new_building_could_do_something() {
-    // A Granary (1 coin buys 4 grain and a book) built without a coin could do nothing:
-    // the action ends at the space, the prior stays free.
-    let mut o = Oel::ireland();
-    o.give("wood 1");
-    o.g.set("display", "[\"I03\"]");
-    o.play("build Granary (1 wood) > at 3,1");
+    // A Granary (1 coin buys 4 grain and a book) built with `goods` under `options`.
+    let granary_built = |options: &[(&str, &str)], goods: &str| {
+        let mut o = Oel::variant("ora-et-labora-solo-ireland", options);
+        o.give(goods);
+        o.g.set("display", "[\"I03\"]");
+        o.play("build Granary (1 wood) > at 3,1");
+        o
+    };
+    // Without a coin it could do nothing: the action ends at the space, the prior stays
+    // free.
+    let mut o = granary_built(&[], "wood 1");
     assert!(!o.has_move("with the prior"), "{:?}", o.moves());
     assert!(o.has_move("fell trees at 1,0"), "the action is over");
     assert_eq!(
@@ -209,16 +214,10 @@ fn the_prior_bonus_is_asked_only_where_the_new_building_could_do_something() {
         "the prior is free"
     );
     // With a coin it could: the bonus is asked.
-    let mut o = Oel::ireland();
-    o.give("wood 1, coin 1");
-    o.g.set("display", "[\"I03\"]");
-    o.play("build Granary (1 wood) > at 3,1");
+    let mut o = granary_built(&[], "wood 1, coin 1");
     assert_eq!(o.moves(), ["with the prior", "not now"]);
     // With `idle_uses` (the printed rules) it is asked whatever the building could do.
-    let mut o = Oel::variant("ora-et-labora-solo-ireland", &[("idle_uses", "true")]);
-    o.give("wood 1");
-    o.g.set("display", "[\"I03\"]");
-    o.play("build Granary (1 wood) > at 3,1");
+    let mut o = granary_built(&[("idle_uses", "true")], "wood 1");
     assert_eq!(o.moves(), ["with the prior", "not now"]);
 }
 
