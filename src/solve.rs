@@ -103,15 +103,15 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
     report(&mut session, line, &found, args.budget, &path)
 }
 
-/// Whole games planned within `budget` thousands of operations: a beam of one (the
-/// greedy game); then detours from the best game (see [`plan::detour`]) until none
-/// improves it or the budget is spent; then whole-game beams ever wider, each as wide as
-/// the budget left seems to afford (twice the last at most), until one keeps every
-/// position it meets (a small game, searched through).
+/// Whole games planned within `budget` thousands of operations: the greedy game (the
+/// greedy bot's); then detours from the best game (see [`plan::detour`]) until none
+/// improves it or the budget is spent; then whole-game beams ever wider (from two), each
+/// as wide as the budget left seems to afford (twice the last at most), until one keeps
+/// every position it meets (a small game, searched through).
 fn widen(rules: &Rules, root: rhai::Dynamic, budget: u64, seed: u64) -> Result<Found, Diagnostic> {
     let mut search = Search::new(rules, budget.saturating_mul(1000));
     let mut width = 1;
-    let mut planned = search.whole(&root, width)?;
+    let mut planned = search.greedy(&root)?;
     if planned.is_some() {
         search.detours(&root, seed)?;
     }
@@ -202,6 +202,20 @@ impl<'a> Search<'a> {
             self.keep(format!("beam {width}"), line, before);
         }
         Ok(Some(planned.filled))
+    }
+
+    /// The greedy game, as [`Search::whole`] tells it (a greedy game fills its one line).
+    fn greedy(&mut self, root: &rhai::Dynamic) -> Result<Option<bool>, Diagnostic> {
+        let before = self.spent();
+        self.show("greedy".into());
+        let played = plan::greedy_game(self.rules, root.clone(), &mut |_| self.goes_on())?;
+        self.last_cost = self.spent() - before;
+        self.found.interrupted |= interrupt::requested();
+        Ok(played.map(|line| {
+            self.found.games += 1;
+            self.keep("greedy".into(), line, before);
+            true
+        }))
     }
 
     /// Detours from the best game while the budget lasts, each better game listed.

@@ -109,17 +109,12 @@ fn a_narrow_beam_is_no_better_than_greedy_play() {
     );
 }
 
-/// The puzzle's rules, its first position and its greedy game (a beam of one).
+/// The puzzle's rules, its first position and its greedy game (the greedy bot's).
 fn greedy_game(lib: &TempLibrary) -> (Rc<Rules>, Dynamic, Line) {
     let rules = helpers(lib, "treasure");
     let root = lib.session("treasure", 1).unwrap().state().clone();
-    let greedy = Beam {
-        width: 1,
-        horizon: None,
-    };
-    let first = plan::plan(&rules, root.clone(), greedy, &mut |_| true)
+    let first = plan::greedy_game(&rules, root.clone(), &mut |_| true)
         .unwrap()
-        .finished
         .unwrap();
     (rules, root, first)
 }
@@ -132,6 +127,9 @@ fn detours_from_the_greedy_game_find_the_treasure_and_then_stop() {
     let lib = puzzle();
     let (rules, root, first) = greedy_game(&lib);
     assert_eq!(first.total, Some(13));
+    // The greedy bot's game, move for move.
+    let labels = first.labels.iter().map(|l| l.to_string()).collect();
+    assert_eq!(played(&lib, "greedy"), (13, labels));
     let detour_all = |seed| {
         let mut detours = Detours::new(&rules, root.clone(), first.clone(), seed).unwrap();
         let mut tried = Vec::new();

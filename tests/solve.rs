@@ -36,9 +36,9 @@ fn solve_writes_the_best_game_as_a_save_that_replays_to_its_result() {
         "{}",
         run.stdout
     );
-    // Its games: the greedy one (a beam of one), the detour that found the treasure,
-    // then wider whole-game beams.
-    assert!(run.stdout.contains("\nbeam 1: 13 ("), "{}", run.stdout);
+    // Its games: the greedy one, the detour that found the treasure, then wider
+    // whole-game beams.
+    assert!(run.stdout.contains("\ngreedy: 13 ("), "{}", run.stdout);
     assert!(
         run.stdout
             .contains("\ndetour at move 1, the third-best other move: 16 ("),

@@ -1,6 +1,6 @@
 //! Improving a whole game by detours: at one decision of the best game so far, another
 //! of the few moves the game's ranking rates best is played, and the rest of the game is
-//! played greedily (a beam of one) from there; a better game becomes the one detoured
+//! played greedily (the greedy bot's moves) from there; a better game becomes the one detoured
 //! from. In a long game one other move changes everything after it, so the games a
 //! detour reaches are many and varied, and the best of them is never worse than the game
 //! it started from. Detours are tried in an order shuffled by a seed: the same seed and
@@ -8,11 +8,11 @@
 //! stood at (another order of the same actions) is stopped there: greedy play from a
 //! position is always the same game, whose result is known.
 
-use super::beam::{plan, Beam, Line};
+use super::beam::Line;
 use super::fingerprint::fingerprint;
 use super::labelled;
 use crate::bot::helpers::ranked;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::script::Rules;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -55,8 +55,8 @@ pub struct Detours<'a> {
     /// The detours not yet tried from `best`, the next last.
     untried: Vec<Detour>,
     rng: ChaCha8Rng,
-    /// The result of greedy play from each position a game played so far stood at
-    /// between two steps (by fingerprint): the result of that game.
+    /// The result of greedy play from each position a game played so far stood at (by
+    /// fingerprint) from which it was played greedily: the result of that game.
     known: HashMap<u64, i64>,
 }
 
@@ -73,7 +73,7 @@ pub struct Tried {
 }
 
 /// A detour's game as played: finished, stopped, or stopped where it rejoined a game
-/// played before; with the fingerprints of the positions it stood at between steps.
+/// played before; with the fingerprints of the positions it played greedily from.
 struct Played {
     game: Option<Line>,
     rejoined: Option<i64>,
@@ -81,8 +81,7 @@ struct Played {
 }
 
 impl<'a> Detours<'a> {
-    /// The detours of `best`, a finished game played greedily (a beam of one) from
-    /// `root`.
+    /// The detours of `best`, the greedy game from `root` ([`greedy_game`]).
     pub fn new(
         rules: &'a Rules,
         root: Dynamic,
@@ -101,9 +100,7 @@ impl<'a> Detours<'a> {
         detours.start_from_best(0)?;
         let total = detours.best.total.unwrap_or(0);
         for position in &detours.positions {
-            if rules.question(&mut position.clone())?.is_none() {
-                detours.known.insert(fingerprint(rules, position), total);
-            }
+            detours.known.insert(fingerprint(rules, position), total);
         }
         Ok(detours)
     }
@@ -200,30 +197,53 @@ impl<'a> Detours<'a> {
         self.rules.play(&mut state, mv)?;
         let mut labels = self.best.labels[..detour.at].to_vec();
         labels.push(mv.label.clone());
-        if self.rules.over(&mut state)?.is_some() {
-            let total = self.rules.score(&mut state)?["total"].as_int().unwrap_or(0);
-            played.game = Some(Line::ended(labels, total, state));
-            return Ok(played);
-        }
-        let greedy = Beam {
-            width: 1,
-            horizon: None,
-        };
-        let rest = plan(self.rules, state, greedy, &mut |progress| {
-            if let Some(line) = progress.leading {
-                let position = fingerprint(self.rules, line.state());
-                if let Some(&total) = self.known.get(&position) {
-                    played.rejoined = Some(total);
-                    return false;
-                }
-                played.reached.push(position);
+        let rest = greedy_game(self.rules, state, &mut |position| {
+            let position = fingerprint(self.rules, position);
+            if let Some(&total) = self.known.get(&position) {
+                played.rejoined = Some(total);
+                return false;
             }
+            played.reached.push(position);
             go_on()
         })?;
-        played.game = rest.finished.map(|rest| {
+        played.game = rest.map(|rest| {
             labels.extend(rest.labels.iter().cloned());
             Line::ended(labels, rest.total.unwrap_or(0), rest.into_state())
         });
         Ok(played)
     }
+}
+
+/// The game the greedy bot plays from `state`: at each decision the move the game's
+/// ranking rates best. Greedy play depends on the position alone, so from a position it
+/// is always the same game. `go_on` is asked before each move with the position;
+/// `false` stops the game (`None`).
+pub fn greedy_game(
+    rules: &Rules,
+    mut state: Dynamic,
+    go_on: &mut dyn FnMut(&Dynamic) -> bool,
+) -> Result<Option<Line>, Diagnostic> {
+    let mut labels = Vec::new();
+    while rules.over(&mut state)?.is_none() {
+        if !go_on(&state) {
+            return Ok(None);
+        }
+        let moves = rules.moves(&mut state)?;
+        let index = match moves.len() {
+            0 => {
+                return Err(Diagnostic::about(
+                    Kind::Script,
+                    "the planner",
+                    "no legal move, and the game is not over",
+                )
+                .with_help("moves() should offer a move until over() says the game ended"))
+            }
+            1 => 0,
+            _ => ranked(rules, state.clone(), &moves)?[0].0,
+        };
+        labels.push(moves[index].label.clone());
+        rules.play(&mut state, &moves[index])?;
+    }
+    let total = rules.score(&mut state)?["total"].as_int().unwrap_or(0);
+    Ok(Some(Line::ended(labels, total, state)))
 }

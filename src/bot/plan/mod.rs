@@ -15,7 +15,7 @@ mod fingerprint;
 pub mod receding;
 
 pub use beam::{plan, Beam, Line, Plan, Progress};
-pub use detour::{Detour, Detours};
+pub use detour::{greedy_game, Detour, Detours};
 pub use fingerprint::fingerprint;
 pub use receding::first_move;
 
