@@ -78,10 +78,10 @@ fn food_and_energy_are_worth_what_settlements_pay_for_them() {
 #[test]
 fn in_the_last_round_food_and_energy_are_worth_the_settlement_they_complete() {
     // The Hilltop Village in hand (30 food and 3 energy; 10 points, dwelling 8), 30
-    // food and 2 energy held (a peat): in the last round a second peat completes its
-    // cost, worth its values and its neighbours' share (18 + 10 points, less the 3.2 the
-    // 32 units were worth as surplus, the energy left over as surplus); a round before,
-    // a peat is worth 0.3 an energy like any.
+    // food and 2 energy held (a peat, worth 9.6 points as food and energy to come): in
+    // the last round a second peat completes its cost, worth its values and its
+    // neighbours' share (18 + 10 points, the energy left over as surplus); a round
+    // before, a peat is worth 0.3 an energy like any.
     let hilltop_short_of_energy = |round| {
         let mut o = in_round(round);
         o.g.set("settlements", "[\"S08\"]");
@@ -89,7 +89,7 @@ fn in_the_last_round_food_and_energy_are_worth_the_settlement_they_complete() {
         o
     };
     let mut o = hilltop_short_of_energy(31);
-    assert_eq!(gain(&mut o, |o| o.give("peat 1")), 281 - 32);
+    assert_eq!(gain(&mut o, |o| o.give("peat 1")), 281 - 96);
     assert_eq!(gain(&mut o, |o| o.give("peat 1")), 2, "beyond it, surplus");
     let mut o = hilltop_short_of_energy(30);
     assert_eq!(gain(&mut o, |o| o.give("peat 1")), 6);
