@@ -52,11 +52,6 @@ impl Line {
     pub fn into_state(self) -> Dynamic {
         self.state
     }
-
-    /// The position where the line ends, borrowed.
-    pub fn state(&self) -> &Dynamic {
-        &self.state
-    }
 }
 
 /// What a plan found: the best finished game (by result, then value), and the best
@@ -93,9 +88,6 @@ pub struct Progress<'a> {
     /// and keeps the last one finished.
     pub within_level: bool,
     pub finished: Option<&'a Line>,
-    /// Before a level, the best of the positions it starts from (where a beam of one
-    /// stands after each whole step).
-    pub leading: Option<&'a Line>,
 }
 
 /// A move weighed at a level: the position it leaves from, its index there, its value.
@@ -129,7 +121,6 @@ pub fn plan(
             positions: level.len(),
             within_level: false,
             finished: result.finished.as_ref(),
-            leading: level.first(),
         })
     {
         match next_level(rules, &level, beam.width, &mut result, go_on) {
@@ -181,7 +172,6 @@ fn next_level(
             positions: asking.len(),
             within_level: true,
             finished: plan.finished.as_ref(),
-            leading: None,
         };
         if rounds > 0 && !go_on(&within) {
             settled.extend(asking);

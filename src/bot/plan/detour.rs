@@ -1,7 +1,7 @@
 //! Improving a whole game by detours: at one decision of the best game so far, another
 //! of the few moves the game's ranking rates best is played, and the rest of the game is
-//! played greedily (the greedy bot's moves) from there; a better game becomes the one detoured
-//! from. In a long game one other move changes everything after it, so the games a
+//! played greedily (the greedy bot's moves) from there; a better game becomes the one
+//! detoured from. In a long game one other move changes everything after it, so the games a
 //! detour reaches are many and varied, and the best of them is never worse than the game
 //! it started from. Detours are tried in an order shuffled by a seed: the same seed and
 //! budget find the same game. A detour that comes back to a position an earlier game
