@@ -6,7 +6,7 @@
 //! far.
 
 use crate::bot::plan::{self, Beam, Detours, Line};
-use crate::bot::{self, LoadedBot};
+use crate::bot::{self, Bot};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::options::parse_assignment;
 use crate::manifest::Library;
@@ -70,11 +70,16 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
         .collect::<Result<Vec<_>, _>>()?;
     let limits = Limits::default().counted();
     let mut session = Session::new(library, variant, &overrides, args.seed, limits)?;
+    // The greedy bot's engine holds the rules, the game's bot helpers that rank and
+    // judge positions for the planner, and the bot's `choose`.
     let loaded =
-        bot::find(session.variant(), bot::catalog::SEARCH)?.load(session.variant(), limits)?;
-    let LoadedBot::Search { rules, .. } = &loaded else {
-        unreachable!("`search` is the search bot")
-    };
+        bot::find(session.variant(), bot::catalog::GREEDY)?.load(session.variant(), limits)?;
+    let rules = loaded.rules().ok_or_else(|| {
+        Diagnostic::about(Kind::Usage, variant, "the greedy bot is not a Rhai bot")
+            .with_help("solve plays on with scripts/bots/greedy.rhai or the variant's own")
+    })?;
+    bot::catalog::needs_helpers(rules, session.variant(), "solve")?;
+    let mut player = loaded.start(args.seed);
     if !plan::without_chance(rules, session.state())? {
         return Err(Diagnostic::about(
             Kind::Usage,
@@ -85,7 +90,13 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
             "solve plans games without chance (the rules' `chance()` says false); compare bots on many deals with `houserules sim {variant} --bot search`"
         )));
     }
-    let found = widen(rules, session.state().clone(), args.budget, args.seed)?;
+    let found = widen(
+        rules,
+        player.as_mut(),
+        session.state().clone(),
+        args.budget,
+        args.seed,
+    )?;
     let Some(line) = &found.line else {
         return Err(Diagnostic::about(
             Kind::Stopped,
@@ -103,17 +114,23 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
     report(&mut session, line, &found, args.budget, &path)
 }
 
-/// Whole games planned within `budget` thousands of operations: the greedy game (the
+/// Whole games planned within `budget` thousands of operations: `player`'s game (the
 /// greedy bot's); then detours from the best game (see [`plan::detour`]) until none
 /// improves it or the budget is spent; then whole-game beams ever wider (from two), each
 /// as wide as the budget left seems to afford (twice the last at most), until one keeps
 /// every position it meets (a small game, searched through).
-fn widen(rules: &Rules, root: rhai::Dynamic, budget: u64, seed: u64) -> Result<Found, Diagnostic> {
+fn widen(
+    rules: &Rules,
+    player: &mut dyn Bot,
+    root: rhai::Dynamic,
+    budget: u64,
+    seed: u64,
+) -> Result<Found, Diagnostic> {
     let mut search = Search::new(rules, budget.saturating_mul(1000));
     let mut width = 1;
-    let mut planned = search.greedy(&root)?;
+    let mut planned = search.greedy(player, &root)?;
     if planned.is_some() {
-        search.detours(&root, seed)?;
+        search.detours(player, &root, seed)?;
     }
     while let Some(filled) = planned {
         let cost = search.last_cost.max(1);
@@ -204,11 +221,15 @@ impl<'a> Search<'a> {
         Ok(Some(planned.filled))
     }
 
-    /// The greedy game, as [`Search::whole`] tells it (a greedy game fills its one line).
-    fn greedy(&mut self, root: &rhai::Dynamic) -> Result<Option<bool>, Diagnostic> {
+    /// `player`'s game, as [`Search::whole`] tells it (a greedy game fills its one line).
+    fn greedy(
+        &mut self,
+        player: &mut dyn Bot,
+        root: &rhai::Dynamic,
+    ) -> Result<Option<bool>, Diagnostic> {
         let before = self.spent();
         self.show("greedy".into());
-        let played = plan::greedy_game(self.rules, root.clone(), &mut |_| self.goes_on())?;
+        let played = plan::greedy_game(self.rules, player, root.clone(), &mut |_| self.goes_on())?;
         self.last_cost = self.spent() - before;
         self.found.interrupted |= interrupt::requested();
         Ok(played.map(|line| {
@@ -218,12 +239,18 @@ impl<'a> Search<'a> {
         }))
     }
 
-    /// Detours from the best game while the budget lasts, each better game listed.
-    fn detours(&mut self, root: &rhai::Dynamic, seed: u64) -> Result<(), Diagnostic> {
+    /// Detours from the best game while the budget lasts, `player` playing on after
+    /// each; each better game listed.
+    fn detours(
+        &mut self,
+        player: &mut dyn Bot,
+        root: &rhai::Dynamic,
+        seed: u64,
+    ) -> Result<(), Diagnostic> {
         let Some(best) = self.found.line.clone() else {
             return Ok(());
         };
-        let mut detours = Detours::new(self.rules, root.clone(), best, seed)?;
+        let mut detours = Detours::new(self.rules, player, root.clone(), best, seed)?;
         let mut before = self.spent();
         self.show("detours".into());
         loop {

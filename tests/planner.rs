@@ -4,8 +4,8 @@
 //! plans there, the same game on 1 and 2 threads, and spends nothing on repeated futures.
 
 use crate::common::TempLibrary;
-use houserules::bot;
 use houserules::bot::plan::{self, Beam, Detour, Detours, Line};
+use houserules::bot::{self, LoadedBot};
 use houserules::manifest::Variant;
 use houserules::script::{Limits, Rules};
 use houserules::session::Session;
@@ -109,14 +109,38 @@ fn a_narrow_beam_is_no_better_than_greedy_play() {
     );
 }
 
-/// The puzzle's rules, its first position and its greedy game (the greedy bot's).
-fn greedy_game(lib: &TempLibrary) -> (Rc<Rules>, Dynamic, Line) {
-    let rules = helpers(lib, "treasure");
-    let root = lib.session("treasure", 1).unwrap().state().clone();
-    let first = plan::greedy_game(&rules, root.clone(), &mut |_| true)
+/// The puzzle's greedy bot (its engine holds the rules and the bot helpers), its first
+/// position and the bot's game.
+fn greedy_game(lib: &TempLibrary) -> (LoadedBot, Dynamic, Line) {
+    let variant = Variant::load(&lib.library, "treasure").unwrap();
+    let greedy = bot::find(&variant, "greedy")
         .unwrap()
+        .load(&variant, Limits::default())
         .unwrap();
-    (rules, root, first)
+    let root = lib.session("treasure", 1).unwrap().state().clone();
+    let first = plan::greedy_game(
+        greedy.rules().unwrap(),
+        greedy.start(1).as_mut(),
+        root.clone(),
+        &mut |_| true,
+    )
+    .unwrap()
+    .unwrap();
+    (greedy, root, first)
+}
+
+#[test]
+fn the_game_planned_from_is_whatever_the_greedy_bot_chooses() {
+    // The puzzle's own greedy bot takes the last move offered: the map first.
+    let lib = puzzle();
+    lib.write(
+        "scripts/bots/treasure/greedy.rhai",
+        "fn choose(state, moves) { moves.len() - 1 }",
+    );
+    let (_, _, first) = greedy_game(&lib);
+    let labels: Vec<String> = first.labels.iter().map(|l| l.to_string()).collect();
+    assert_eq!(labels[0], "map");
+    assert_eq!(played(&lib, "greedy"), (first.total.unwrap(), labels));
 }
 
 #[test]
@@ -125,13 +149,16 @@ fn detours_from_the_greedy_game_find_the_treasure_and_then_stop() {
     // move of the first round, and playing greedily after it scores 16; no detour of
     // that game scores more, so the detours end.
     let lib = puzzle();
-    let (rules, root, first) = greedy_game(&lib);
+    let (greedy, root, first) = greedy_game(&lib);
     assert_eq!(first.total, Some(13));
     // The greedy bot's game, move for move.
     let labels = first.labels.iter().map(|l| l.to_string()).collect();
     assert_eq!(played(&lib, "greedy"), (13, labels));
     let detour_all = |seed| {
-        let mut detours = Detours::new(&rules, root.clone(), first.clone(), seed).unwrap();
+        let mut player = greedy.start(1);
+        let rules = greedy.rules().unwrap();
+        let mut detours =
+            Detours::new(rules, player.as_mut(), root.clone(), first.clone(), seed).unwrap();
         let mut tried = Vec::new();
         while let Some(t) = detours.try_next(&mut || true).unwrap() {
             tried.push((t.detour, t.game.and_then(|g| g.total), t.better));
@@ -162,8 +189,10 @@ fn a_detour_back_at_a_position_already_played_stops_with_that_games_result() {
     // taken): greedy play from there is the game already played, so the detour stops
     // with its result instead of playing it again.
     let lib = puzzle();
-    let (rules, root, first) = greedy_game(&lib);
-    let mut detours = Detours::new(&rules, root, first, 7).unwrap();
+    let (greedy, root, first) = greedy_game(&lib);
+    let mut player = greedy.start(1);
+    let mut detours =
+        Detours::new(greedy.rules().unwrap(), player.as_mut(), root, first, 7).unwrap();
     let mut results = vec![13];
     let mut rejoined = 0;
     while let Some(t) = detours.try_next(&mut || true).unwrap() {

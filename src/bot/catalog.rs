@@ -36,6 +36,9 @@ use std::rc::Rc;
 /// The built-in bots.
 pub const RANDOM: &str = "random";
 pub const SEARCH: &str = "search";
+/// The Rhai bot that plays the move the game's ranking rates best; `solve` plays its
+/// game first and goes on with it after every detour.
+pub const GREEDY: &str = "greedy";
 
 /// A bot found by name, not yet compiled: plain data that any thread can load.
 #[derive(Debug, Clone, PartialEq)]
@@ -144,20 +147,34 @@ impl BotSource {
                     files,
                     api::register,
                 )?;
-                if let Some(helper) = search::HELPERS.iter().find(|h| !rules.defines(h)) {
-                    return Err(Diagnostic::about(
-                        Kind::Script,
-                        SEARCH,
-                        format!("the search bot needs the helper `{}` ({} parameters), which no bot helper of {} defines", helper.name, helper.arity(), variant.name),
-                    )
-                    .with_help("scripts/bots/_search.rhai defines it for every game; see scripts/README.md, 'Bots'"));
-                }
+                needs_helpers(&rules, variant, "the search bot")?;
                 LoadedBot::Search {
                     options: *options,
                     rules: Rc::new(rules),
                 }
             }
         })
+    }
+}
+
+/// Checks that `rules` define the helpers the search bot and the planner call; `who`
+/// names the one that needs them.
+pub fn needs_helpers(rules: &Rules, variant: &Variant, who: &str) -> Result<(), Diagnostic> {
+    match search::HELPERS.iter().find(|h| !rules.defines(h)) {
+        None => Ok(()),
+        Some(helper) => Err(Diagnostic::about(
+            Kind::Script,
+            who,
+            format!(
+                "{who} needs the helper `{}` ({} parameters), which no bot helper of {} defines",
+                helper.name,
+                helper.arity(),
+                variant.name
+            ),
+        )
+        .with_help(
+            "scripts/bots/_search.rhai defines it for every game; see scripts/README.md, 'Bots'",
+        )),
     }
 }
 

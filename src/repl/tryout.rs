@@ -104,7 +104,7 @@ fn play_games(
         } else {
             let loaded = match greedy.take() {
                 Some(loaded) => loaded,
-                None => bot::find(&variant, "greedy")?.load(&variant, limits)?,
+                None => bot::find(&variant, bot::catalog::GREEDY)?.load(&variant, limits)?,
             };
             let bot = loaded.start(seed);
             greedy = Some(loaded);

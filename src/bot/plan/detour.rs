@@ -12,6 +12,7 @@ use super::beam::Line;
 use super::fingerprint::fingerprint;
 use super::labelled;
 use crate::bot::helpers::ranked;
+use crate::bot::Bot;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::script::Rules;
 use rand::seq::SliceRandom;
@@ -48,6 +49,8 @@ impl std::fmt::Display for Detour {
 /// The detours of the best game so far, tried one at a time.
 pub struct Detours<'a> {
     rules: &'a Rules,
+    /// Plays the game on after a detour (the greedy bot).
+    player: &'a mut dyn Bot,
     root: Dynamic,
     best: Line,
     /// The position before each move of `best`.
@@ -81,15 +84,18 @@ struct Played {
 }
 
 impl<'a> Detours<'a> {
-    /// The detours of `best`, the greedy game from `root` ([`greedy_game`]).
+    /// The detours of `best`, `player`'s game from `root` ([`greedy_game`]); `player`
+    /// plays on after each detour.
     pub fn new(
         rules: &'a Rules,
+        player: &'a mut dyn Bot,
         root: Dynamic,
         best: Line,
         seed: u64,
     ) -> Result<Detours<'a>, Diagnostic> {
         let mut detours = Detours {
             rules,
+            player,
             root,
             positions: Vec::new(),
             untried: Vec::new(),
@@ -171,9 +177,13 @@ impl<'a> Detours<'a> {
         Ok(())
     }
 
-    /// The game `detour` leads to: the game's moves up to it, the detour, then a beam
-    /// of one to the end, or until it stands where an earlier game stood.
-    fn play(&self, detour: Detour, go_on: &mut dyn FnMut() -> bool) -> Result<Played, Diagnostic> {
+    /// The game `detour` leads to: the game's moves up to it, the detour, then the
+    /// player's game to the end, or until it stands where an earlier game stood.
+    fn play(
+        &mut self,
+        detour: Detour,
+        go_on: &mut dyn FnMut() -> bool,
+    ) -> Result<Played, Diagnostic> {
         let mut played = Played {
             game: None,
             rejoined: None,
@@ -197,9 +207,10 @@ impl<'a> Detours<'a> {
         self.rules.play(&mut state, mv)?;
         let mut labels = self.best.labels[..detour.at].to_vec();
         labels.push(mv.label.clone());
-        let rest = greedy_game(self.rules, state, &mut |position| {
+        let known = &self.known;
+        let rest = greedy_game(self.rules, self.player, state, &mut |position| {
             let position = fingerprint(self.rules, position);
-            if let Some(&total) = self.known.get(&position) {
+            if let Some(&total) = known.get(&position) {
                 played.rejoined = Some(total);
                 return false;
             }
@@ -214,12 +225,13 @@ impl<'a> Detours<'a> {
     }
 }
 
-/// The game the greedy bot plays from `state`: at each decision the move the game's
-/// ranking rates best. Greedy play depends on the position alone, so from a position it
+/// The game `player` (the greedy bot, a Rhai bot of the game's) plays from `state`.
+/// The planner takes its play to depend on the position alone, so from a position it
 /// is always the same game. `go_on` is asked before each move with the position;
 /// `false` stops the game (`None`).
 pub fn greedy_game(
     rules: &Rules,
+    player: &mut dyn Bot,
     mut state: Dynamic,
     go_on: &mut dyn FnMut(&Dynamic) -> bool,
 ) -> Result<Option<Line>, Diagnostic> {
@@ -229,18 +241,15 @@ pub fn greedy_game(
             return Ok(None);
         }
         let moves = rules.moves(&mut state)?;
-        let index = match moves.len() {
-            0 => {
-                return Err(Diagnostic::about(
-                    Kind::Script,
-                    "the planner",
-                    "no legal move, and the game is not over",
-                )
-                .with_help("moves() should offer a move until over() says the game ended"))
-            }
-            1 => 0,
-            _ => ranked(rules, state.clone(), &moves)?[0].0,
-        };
+        if moves.is_empty() {
+            return Err(Diagnostic::about(
+                Kind::Script,
+                "the planner",
+                "no legal move, and the game is not over",
+            )
+            .with_help("moves() should offer a move until over() says the game ended"));
+        }
+        let index = player.choose(&state, &moves)?;
         labels.push(moves[index].label.clone());
         rules.play(&mut state, &moves[index])?;
     }
