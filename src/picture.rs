@@ -19,6 +19,7 @@ pub fn svg(session: &mut Session) -> Result<String, Diagnostic> {
 pub fn svg_with_moves(session: &mut Session, moves: &[Move]) -> Result<String, Diagnostic> {
     let family = session.rules().family();
     let score = session.score()?;
+    let captions = session.captions()?;
     // The same score sheet as the REPL's `score`, under the variant and seed.
     let mut legend = vec![format!(
         "{} — seed {}",
@@ -43,6 +44,7 @@ pub fn svg_with_moves(session: &mut Session, moves: &[Move]) -> Result<String, D
         score: &score,
         legend,
         moves,
+        captions: &captions,
     };
     let trouble = |why: String| {
         Diagnostic::about(Kind::Usage, session.variant().name.clone(), why).with_help(format!(

@@ -244,6 +244,11 @@ impl Session {
         self.rules.sheet(&mut self.state)
     }
 
+    /// The texts the rules give a picture to write (see `Rules::captions`).
+    pub fn captions(&mut self) -> Result<rhai::Map, Diagnostic> {
+        self.rules.captions(&mut self.state)
+    }
+
     /// What the rules say their moves' labels mean.
     pub fn moves_help(&mut self) -> Result<Option<String>, Diagnostic> {
         self.rules.moves_help(&mut self.state)

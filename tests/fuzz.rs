@@ -641,12 +641,14 @@ fn a_runaway_in_any_hook_is_stopped_and_the_game_stays_as_said() {
         runaway_in(&lib, hook, pig.defines(hook));
         let mut repl = Repl::new(lib.library.clone(), limits).with_db(lib.path("games.sqlite"));
         let mut stopped = false;
+        let render = format!("render {}", lib.path("table.svg").display());
         for line in [
             "new runaway --seed 1",
             "roll",
             "bank",
             "roll",
             "show",
+            &render,
             "score",
             "goals",
             "help moves",

@@ -62,6 +62,7 @@ mod tests {
             score: &score,
             legend: vec![],
             moves: &[],
+            captions: &rhai::Map::new(),
         };
         assert!(core.svg(input).is_none());
     }

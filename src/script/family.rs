@@ -39,6 +39,8 @@ pub struct PictureInput<'a> {
     /// table): an element drawn for a move carries `data-move="LABEL"`, the label the
     /// REPL accepts. Empty for `render`, whose file is a picture only.
     pub moves: &'a [crate::script::Move],
+    /// Texts in the rules' words for the picture to write (the rules' `captions()`).
+    pub captions: &'a Map,
 }
 
 /// One game family, found by the manifest's `game` value.

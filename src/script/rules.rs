@@ -547,6 +547,28 @@ impl Rules {
             .collect()
     }
 
+    /// The texts a picture writes in the rules' words (`captions()`, optional): none
+    /// without it.
+    pub fn captions(&self, state: &mut Dynamic) -> Result<Map, Diagnostic> {
+        if !self.defines(&hooks::CAPTIONS) {
+            return Ok(Map::new());
+        }
+        let v = self.call(state, &hooks::CAPTIONS, (), None)?;
+        if v.is_unit() {
+            return Ok(Map::new());
+        }
+        v.try_cast::<Map>().ok_or_else(|| {
+            Diagnostic::in_file(
+                Kind::Script,
+                self.defining_file(hooks::CAPTIONS.name),
+                "captions() did not return an object map",
+            )
+            .with_help(
+                "return for example #{ costs: #{ G01: \"1 wood, 1 clay\" } }, or () for none",
+            )
+        })
+    }
+
     /// The score sheet (`sheet()`, optional; see [`crate::sheet`]).
     pub fn sheet(&self, state: &mut Dynamic) -> Result<Option<Map>, Diagnostic> {
         if !self.defines(&hooks::SHEET) {

@@ -256,6 +256,7 @@ fn picture_of(g: &mut Game) -> String {
         score: &score,
         legend: vec!["a game".into(), "the sheet".into(), "in play".into()],
         moves: &[],
+        captions: &g.rules.captions(&mut g.state).unwrap(),
     };
     g.rules.family().svg(input).unwrap().unwrap()
 }
@@ -349,4 +350,40 @@ fn a_crowded_wheel_keeps_its_labels_apart() {
     let svg = picture_of(&mut o.g);
     assert_reads_like_the_table(&o.g, &svg);
     assert_eq!(wheel_labels(&svg).len(), 7);
+}
+
+#[test]
+fn a_cards_cost_is_written_in_the_rules_words() {
+    // The display's costs as the moves word them; a house rule that words costs its own
+    // way changes the picture too (the picture has no wording of its own).
+    let mut g = Game::new("ora-et-labora-solo-ireland", &[], 1);
+    let first = g.text("state.display[0]");
+    let cost = g.text(&format!("state.cost_text(state.cards.cost(\"{first}\"))"));
+    let svg = picture_of(&mut g);
+    let first_part = cost.split(", ").next().unwrap();
+    assert!(words(&svg).contains(first_part), "{cost} in the picture");
+
+    let lib = crate::common::TempLibrary::new();
+    lib.write(
+        "scripts/house/plain-costs.rhai",
+        "fn cost_text(cost) { \"costs \" + cost.values().sum() }",
+    );
+    lib.write(
+        "variants/plain-costs.toml",
+        "name = \"plain-costs\"\nextends = \"ora-et-labora-solo-ireland\"\nscripts = [\"house/plain-costs.rhai\"]\n",
+    );
+    let mut session = lib.session("plain-costs", 1).unwrap();
+    let svg = picture::svg(&mut session).unwrap();
+    let total: i64 = g
+        .ints(&format!("state.cards.cost(\"{first}\").values()"))
+        .iter()
+        .sum();
+    assert!(
+        words(&svg).contains(&format!("costs {total}")),
+        "the house rule's words"
+    );
+    assert!(
+        !words(&svg).contains(first_part),
+        "the shipped words are gone"
+    );
 }

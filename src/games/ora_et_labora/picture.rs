@@ -8,6 +8,7 @@
 //! (`goods`, `economic`, `settlements`, `total`, `goal`, `rank`) is the score panel.
 //! Given the legal moves (the web table), a move whose `value` names a card (`card`) or
 //! a space (`at: [col, row]`, or an answer `[col, row]`) is drawn over it as a target.
+//! A card's cost is written as the rules word it (`captions().costs`, by card id).
 
 use super::api::{CardsRef, TableRef};
 use super::goods::Goods;
@@ -203,6 +204,11 @@ pub fn svg_from_state(input: PictureInput) -> Result<String, String> {
         score,
         cards: cards.as_ref().map(|c| c.0.as_ref()),
         table: table.as_ref().map(|t| t.0.as_ref()),
+        costs: part::<Map>(input.captions, "costs")
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(id, text)| (id.to_string(), text.to_string()))
+            .collect(),
         display: ids(state, "display"),
         hand: ids(state, "settlements"),
         card_targets,
@@ -236,6 +242,7 @@ mod tests {
             score,
             legend: vec!["game".into(), "sheet line".into(), "in play".into()],
             moves: &[],
+            captions: &Map::new(),
         })
     }
 

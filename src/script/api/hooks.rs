@@ -157,6 +157,14 @@ pub const CARD_NAMES: Hook = Hook {
     returns: "the names `card` knows, an array of strings (`()`: none)",
 };
 
+pub const CAPTIONS: Hook = Hook {
+    name: "captions",
+    params: &[],
+    required: false,
+    when: "a picture of the table is drawn (`render`, the web table)",
+    returns: "texts the family's picture writes on the table's parts, in the rules' own words: an object map (Ora et Labora: `#{ costs: #{ G01: \"1 wood, 1 clay\" } }`); `()`: none",
+};
+
 pub const CHANCE: Hook = Hook {
     name: "chance",
     params: &[],
@@ -201,7 +209,7 @@ pub fn markdown(hooks: &[Hook]) -> String {
 }
 
 /// The rules' hooks, called with `this` bound to the game state (but `check_data`).
-pub const RULES: [Hook; 17] = [
+pub const RULES: [Hook; 18] = [
     SETUP,
     MOVES,
     PLAY,
@@ -218,6 +226,7 @@ pub const RULES: [Hook; 17] = [
     TURNS,
     CARD_TEXT,
     CARD_NAMES,
+    CAPTIONS,
     CHANCE,
 ];
 

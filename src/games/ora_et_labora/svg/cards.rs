@@ -4,7 +4,6 @@
 use super::draw::{Canvas, Font};
 use super::glyphs;
 use crate::games::ora_et_labora::cards::{Card, Cards};
-use crate::games::ora_et_labora::goods_table::GoodsTable;
 use std::collections::BTreeMap;
 
 pub const CARD_W: f64 = 128.0;
@@ -15,32 +14,6 @@ pub const NAME_WIDTH: f64 = CARD_W - 12.0;
 const NAME: Font = glyphs::CARD_NAME;
 const FRAME: &str = r##"fill="#fffaf0" stroke="#8a7a5a""##;
 const SMALL: Font = Font::new(9.5).middle().fill("#444");
-
-/// A cost as words, goods by their names ("2 clay", "1 livestock"); parts of 0 left out.
-fn cost_text(cost: &BTreeMap<String, i64>, goods: Option<&GoodsTable>) -> Vec<String> {
-    // As `cost_text` in base.rhai writes it: goods in the table's order, then money,
-    // food and energy.
-    let order = |key: &str| {
-        let measure = ["coins", "food", "energy"].iter().position(|m| *m == key);
-        goods
-            .and_then(|t| t.index(key))
-            .unwrap_or(usize::MAX - 3 + measure.unwrap_or(0))
-    };
-    let mut cost: Vec<_> = cost.iter().collect();
-    cost.sort_by_key(|(key, _)| order(key));
-    cost.into_iter()
-        .filter(|(_, n)| **n > 0)
-        .map(|(key, n)| {
-            let def = goods.and_then(|t| t.index(key).map(|i| t.def(i)));
-            let word = match def {
-                Some(g) if *n == 1 => g.name.as_str(),
-                Some(g) => g.plural.as_str(),
-                None => key.as_str(),
-            };
-            format!("{n} {word}")
-        })
-        .collect()
-}
 
 /// `items` joined with ", " into lines of at most `width` characters (a line broken
 /// after its comma).
@@ -65,12 +38,13 @@ fn joined(items: &[String], width: usize) -> Vec<String> {
 
 /// A row of cards under `title`, wrapped to stay within `max_width`, top-left at (x, y);
 /// returns the width and height drawn. Ids that are not cards are drawn as their ids.
-/// The moves of `targets` (label, card id) are drawn over their cards.
+/// The moves of `targets` (label, card id) are drawn over their cards; `costs` words
+/// each card's cost, by id.
 pub fn row(
     c: &mut Canvas,
     (title, ids, targets): (&str, &[String], &[(String, String)]),
     cards: Option<&Cards>,
-    goods: Option<&GoodsTable>,
+    costs: &BTreeMap<String, String>,
     (x, y, max_width): (f64, f64, f64),
 ) -> (f64, f64) {
     c.text(x, y + 16.0, Font::new(15.0).bold(), title);
@@ -82,7 +56,8 @@ pub fn row(
     for (i, id) in ids.iter().enumerate() {
         let cx = x + (i % per_row) as f64 * (CARD_W + GAP);
         let cy = y + 26.0 + (i / per_row) as f64 * (CARD_H + GAP);
-        card(c, id, cards.and_then(|all| all.get(id)), goods, (cx, cy));
+        let cost = costs.get(id).map(String::as_str);
+        card(c, id, cards.and_then(|all| all.get(id)), cost, (cx, cy));
         c.targets_on(targets, id, (cx, cy, CARD_W, CARD_H));
     }
     let rows = ids.len().div_ceil(per_row);
@@ -90,20 +65,14 @@ pub fn row(
     (width, 26.0 + rows as f64 * (CARD_H + GAP) - GAP)
 }
 
-fn card(
-    c: &mut Canvas,
-    id: &str,
-    card: Option<&Card>,
-    goods: Option<&GoodsTable>,
-    (x, y): (f64, f64),
-) {
+fn card(c: &mut Canvas, id: &str, card: Option<&Card>, cost: Option<&str>, (x, y): (f64, f64)) {
     let mid = x + CARD_W / 2.0;
     let Some(card) = card else {
         c.rect(x, y, CARD_W, CARD_H, FRAME);
         c.text(mid, y + 24.0, NAME, id);
         return;
     };
-    c.titled(&about(card), |c| face(c, card, goods, (x, y)));
+    c.titled(&about(card), |c| face(c, card, cost, (x, y)));
 }
 
 /// What a viewer shows on pointing at a card: its name and function.
@@ -111,7 +80,8 @@ pub fn about(card: &Card) -> String {
     format!("{}: {}", card.name, card.function)
 }
 
-fn face(c: &mut Canvas, card: &Card, goods: Option<&GoodsTable>, (x, y): (f64, f64)) {
+/// The card's face; without the rules' words for its cost, none is written.
+fn face(c: &mut Canvas, card: &Card, cost: Option<&str>, (x, y): (f64, f64)) {
     let mid = x + CARD_W / 2.0;
     let frame = if card.kind == "settlement" {
         glyphs::SETTLEMENT_FRAME
@@ -137,13 +107,13 @@ fn face(c: &mut Canvas, card: &Card, goods: Option<&GoodsTable>, (x, y): (f64, f
     let width = NAME_WIDTH;
     let name = c.card_name(&card.name, width, NAME, 2);
     c.lines(mid, y + 28.0, 13.0, NAME, &name);
-    let words = cost_text(&card.cost, goods);
     let chars = SMALL.chars_in(width);
-    let mut lines = if words.is_empty() {
-        vec!["free".to_owned()]
-    } else {
-        joined(&words, chars)
-    };
+    let words: Vec<String> = cost
+        .into_iter()
+        .flat_map(|t| t.split(", "))
+        .map(String::from)
+        .collect();
+    let mut lines = joined(&words, chars);
     lines.truncate(2);
     let cost_y = y + 58.0;
     c.lines(mid, cost_y, 12.0, SMALL.fill("#222"), &lines);
@@ -170,17 +140,5 @@ mod tests {
         assert_eq!(joined(&items, 15), ["2 clay, 3 wood,", "1 straw"]);
         assert_eq!(joined(&items, 14), ["2 clay,", "3 wood,", "1 straw"]);
         assert_eq!(joined(&items, 40), ["2 clay, 3 wood, 1 straw"]);
-    }
-
-    #[test]
-    fn a_cost_lists_goods_in_the_tables_order_then_food_and_energy() {
-        let table = crate::games::ora_et_labora::goods_table::tests::table();
-        let cost: BTreeMap<String, i64> = [("clay", 3), ("straw", 1), ("energy", 1), ("food", 5)]
-            .map(|(k, n)| (k.to_owned(), n))
-            .into();
-        assert_eq!(
-            cost_text(&cost, Some(&table)),
-            ["1 straw", "3 clay", "5 food", "1 energy"]
-        );
     }
 }

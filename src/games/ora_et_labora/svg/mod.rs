@@ -21,6 +21,7 @@ use super::goods::Goods;
 use super::table::TableData;
 use super::wheel::Wheel;
 use draw::{text_width, Canvas, Font};
+use std::collections::BTreeMap;
 
 /// What to draw; every part is optional.
 #[derive(Default)]
@@ -39,6 +40,8 @@ pub struct SvgParts<'a> {
     pub display: Vec<String>,
     /// The settlement cards in hand.
     pub hand: Vec<String>,
+    /// Each card's cost as the rules word it, by card id.
+    pub costs: BTreeMap<String, String>,
     /// Moves to click (label, card id) drawn over the cards of the display and the hand.
     pub card_targets: Vec<(String, String)>,
     pub landscapes: Vec<Land<'a>>,
@@ -113,7 +116,6 @@ pub fn svg(p: &SvgParts) -> String {
         .iter()
         .map(|l| landscape::width(l.landscape))
         .fold(MIN_WIDTH.max(rx - x - 2.0 * GAP), f64::max);
-    let goods_table = p.goods.map(|g| g.table().as_ref());
     let n = p.display.len();
     let rows = [
         (
@@ -125,7 +127,7 @@ pub fn svg(p: &SvgParts) -> String {
     for (title, ids) in rows {
         if p.cards.is_some() || !ids.is_empty() {
             let row = (title.as_str(), ids.as_slice(), p.card_targets.as_slice());
-            y += cards::row(&mut c, row, p.cards, goods_table, (x, y, width)).1 + GAP;
+            y += cards::row(&mut c, row, p.cards, &p.costs, (x, y, width)).1 + GAP;
         }
     }
     let look = landscape::Lookup {
