@@ -382,3 +382,74 @@ fn a_move_whose_first_level_the_budget_cuts_is_the_best_ranked_not_the_first_leg
         "the planner's move, then greedy play's"
     );
 }
+
+#[test]
+fn a_step_that_leaves_the_clock_as_it_was_runs_on_within_its_level() {
+    // A shovel, bought beside a round's move (5 points, the round not over), is not a
+    // level of its own where the game's clock (`bot_clock`: the round) says so: the
+    // line that buys it also takes the round's move within the level.
+    let lib = puzzle();
+    lib.edit(
+        "scripts/treasure.rhai",
+        "if !this.map {",
+        "if !this.shovel { moves.push(#{ label: \"shovel\", points: 5 }); }\n    if !this.map {",
+    );
+    lib.edit(
+        "scripts/treasure.rhai",
+        "this.dug = false;\n}",
+        "this.dug = false;\n    this.shovel = false;\n}",
+    );
+    lib.edit(
+        "scripts/treasure.rhai",
+        "    this.round += 1;",
+        "    if mv.label == \"shovel\" { this.shovel = true; } else { this.round += 1; }",
+    );
+    let first_level = |lib: &TempLibrary| {
+        let rules = helpers(lib, "treasure");
+        let root = lib.session("treasure", 1).unwrap().state().clone();
+        let beam = Beam {
+            width: 4,
+            horizon: Some(1),
+        };
+        let planned = plan::plan(&rules, root, beam, &mut |_| true).unwrap();
+        let line = planned.frontier.unwrap();
+        line.labels
+            .iter()
+            .map(|l| l.to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(first_level(&lib), ["shovel"], "without a clock");
+    lib.write(
+        "scripts/bots/treasure/_clock.rhai",
+        "fn bot_clock(s) { s.round }",
+    );
+    assert_eq!(
+        first_level(&lib),
+        ["shovel", "lure"],
+        "with the round as the clock"
+    );
+}
+
+#[test]
+fn a_clock_that_is_no_number_is_an_error_naming_its_file() {
+    let lib = puzzle();
+    lib.write(
+        "scripts/bots/treasure/_clock.rhai",
+        "fn bot_clock(s) { \"soon\" }",
+    );
+    let rules = helpers(&lib, "treasure");
+    let root = lib.session("treasure", 1).unwrap().state().clone();
+    let beam = Beam {
+        width: 2,
+        horizon: Some(2),
+    };
+    let Err(e) = plan::plan(&rules, root, beam, &mut |_| true) else {
+        panic!("a clock of words was taken");
+    };
+    let shown = e.to_string();
+    assert!(
+        shown.contains("bot_clock() returned soon, not a number"),
+        "{shown}"
+    );
+    assert!(shown.contains("_clock.rhai"), "{shown}");
+}

@@ -71,6 +71,24 @@ pub fn after(rules: &Rules, state: Dynamic, mv: &Dynamic) -> Result<(f64, Dynami
     })
 }
 
+/// `bot_clock(s)`, the game's time at `s`, when the game's helpers define it.
+pub fn clock(rules: &Rules, s: &Dynamic) -> Result<Option<f64>, Diagnostic> {
+    if !rules.defines(&hooks::BOT_CLOCK) {
+        return Ok(None);
+    }
+    let v = rules.call_function(&hooks::BOT_CLOCK, (s.clone(),))?;
+    number(&v).map(Some).ok_or_else(|| {
+        Diagnostic::in_file(
+            Kind::Script,
+            rules.defining_file(hooks::BOT_CLOCK.name),
+            format!("bot_clock() returned {v}, not a number"),
+        )
+        .with_help(
+            "return a number that grows with the game's time, as `s.round * 10 + actions taken`",
+        )
+    })
+}
+
 /// A whole number or a decimal as a decimal.
 fn number(value: &Dynamic) -> Option<f64> {
     value

@@ -2,10 +2,13 @@
 //! on, judged by the game's `bot_ranked` (the value of the turn a move starts, finished
 //! as the greedy bot would), positions reached twice kept once. A step is a decision and
 //! the questions it opens (`question()`): levels compared by decisions would favour
-//! actions of one decision over those asked in several, which look a step behind.
+//! actions of one decision over those asked in several, which look a step behind. For
+//! the same reason a decision that leaves the game's clock as it was (`bot_clock`, where
+//! the game's helpers define it: a purchase beside an action) runs on to the next one
+//! within the level.
 
 use super::fingerprint::fingerprint;
-use crate::bot::helpers::ranked;
+use crate::bot::helpers::{clock, ranked};
 use crate::diagnostic::Diagnostic;
 use crate::script::{interrupt, Move, Rules};
 use rhai::{Dynamic, ImmutableString};
@@ -195,9 +198,9 @@ fn best_first(mut lines: Vec<Line>, width: usize) -> Vec<Line> {
     lines
 }
 
-/// One decision from each of `from`: the best `width` positions still answering a
-/// question, and the positions that have finished their step (at most `width` of those,
-/// since only `width` can be kept).
+/// One decision from each of `from`: the best `width` positions still in their step (a
+/// question open, or the clock not moved on), and the positions that have finished
+/// their step (at most `width` of those, since only `width` can be kept).
 fn step(
     rules: &Rules,
     from: &mut [Line],
@@ -206,8 +209,10 @@ fn step(
     plan: &mut Plan,
 ) -> Result<(Vec<Line>, Vec<Line>), Diagnostic> {
     let mut moves: Vec<Vec<Move>> = Vec::with_capacity(from.len());
+    let mut clocks = Vec::with_capacity(from.len());
     let mut candidates = Vec::new();
     for (parent, line) in from.iter_mut().enumerate() {
+        clocks.push(clock(rules, &line.state)?);
         let legal = rules.moves(&mut line.state)?;
         // A forced step, or the one answer the game's helpers weigh (the suggested
         // payment), keeps the value of the turn that led to it.
@@ -255,7 +260,7 @@ fn step(
         };
         if rules.over(&mut line.state)?.is_some() {
             finished(rules, line, plan)?;
-        } else if rules.question(&mut line.state)?.is_some() {
+        } else if in_step(rules, &mut line.state, clocks[c.parent])? {
             if asking.len() < width {
                 asking.push(line);
             }
@@ -264,6 +269,18 @@ fn step(
         }
     }
     Ok((asking, done))
+}
+
+/// Whether `state`, one decision on from a position whose clock was `before`, is still
+/// in its step: a question open, or the clock where it was.
+fn in_step(rules: &Rules, state: &mut Dynamic, before: Option<f64>) -> Result<bool, Diagnostic> {
+    if rules.question(state)?.is_some() {
+        return Ok(true);
+    }
+    Ok(match before {
+        Some(before) => clock(rules, state)? == Some(before),
+        None => false,
+    })
 }
 
 /// Keeps `line`, a finished game, if it is the best so far (by result, then value).

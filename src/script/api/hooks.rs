@@ -262,9 +262,17 @@ pub const BOT_RANKED: Hook = Hook {
     returns: "every move's `#{ index, value }`, best first",
 };
 
+pub const BOT_CLOCK: Hook = Hook {
+    name: "bot_clock",
+    params: &["s"],
+    required: false,
+    when: "the planner (the search bot in a game without chance, `solve`'s beams) after each step it plans",
+    returns: "a number that grows with the game's time (actions taken, rounds): a step that leaves it as it was (a purchase beside an action) is planned within the same level as the action after it; without it, every step is a level",
+};
+
 /// The bots' hooks, called without `this`: `choose` is a script bot's, the helpers are
 /// the search bot's (`scripts/bots/_search.rhai` defines them for every game).
-pub const BOTS: [Hook; 4] = [CHOOSE, BOT_VALUE, BOT_AFTER, BOT_RANKED];
+pub const BOTS: [Hook; 5] = [CHOOSE, BOT_VALUE, BOT_AFTER, BOT_RANKED, BOT_CLOCK];
 
 #[cfg(test)]
 mod tests {
