@@ -206,3 +206,18 @@ fn an_error_in_a_card_of_a_house_rule_names_the_cards_line_not_the_step_that_ran
         "{out}"
     );
 }
+
+#[test]
+fn captions_that_are_no_map_are_an_error_at_render_naming_the_file() {
+    let lib = TempLibrary::new();
+    oel_house_rule(&lib, "numbered-captions", "fn captions() { 3 }");
+    let mut session = lib.session("numbered-captions", 1).unwrap();
+    let shown = houserules::picture::svg(&mut session)
+        .expect_err("a number drawn as captions")
+        .to_string();
+    assert!(
+        shown.contains("captions() did not return an object map"),
+        "{shown}"
+    );
+    assert!(shown.contains("numbered-captions.rhai"), "{shown}");
+}
