@@ -221,3 +221,20 @@ fn captions_that_are_no_map_are_an_error_at_render_naming_the_file() {
     );
     assert!(shown.contains("numbered-captions.rhai"), "{shown}");
 }
+
+#[test]
+fn check_runs_the_rules_that_show_a_game_and_names_one_that_fails() {
+    // The picture's captions run only at `render`: `check` runs them too, at the end of
+    // its first game, so the designer meets the error before a player does.
+    let lib = TempLibrary::new();
+    oel_house_rule(
+        &lib,
+        "broken-captions",
+        "fn captions() { #{ costs: this.no_such_costs() } }",
+    );
+    let shown = houserules::repl::check(&lib.library, "broken-captions", Limits::interactive())
+        .expect_err("check passed a failing captions()")
+        .to_string();
+    assert!(shown.contains("no_such_costs"), "{shown}");
+    assert!(shown.contains("broken-captions.rhai"), "{shown}");
+}

@@ -140,12 +140,26 @@ fn play_game(
     let Some(reason) = session.over()? else {
         return Ok((moves, None));
     };
-    // What the REPL shows of an ended game: these rules run too.
-    session.view(&ViewOptions::default())?;
-    session.sheet_hook()?;
-    session.goals()?;
+    // What the REPL and the picture show of an ended game: these rules run too.
+    shown(session)?;
     let total = session.score()?.get("total").map(ToString::to_string);
     Ok((moves, Some((reason, total.unwrap_or_default()))))
+}
+
+/// Runs the rules that show a game (the view, the score sheet, the goals, the picture's
+/// captions, the moves' help, every card the rules tell of), so that an error in one of
+/// them is found by `check`, not by the first player who asks.
+fn shown(session: &mut Session) -> Result<(), Diagnostic> {
+    let options = ViewOptions::default();
+    session.view(&options)?;
+    session.sheet_hook()?;
+    session.goals()?;
+    session.captions()?;
+    session.moves_help()?;
+    for name in session.card_names()? {
+        session.card_text(&name, &options)?;
+    }
+    Ok(())
 }
 
 impl fmt::Display for Tryout {
