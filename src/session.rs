@@ -375,20 +375,31 @@ impl Session {
 
     /// Takes back the last move.
     pub fn undo(&mut self) -> Result<String, Diagnostic> {
-        let Some(last) = self.played.len().checked_sub(1) else {
+        let mut taken = self.take_back(1)?;
+        Ok(taken.remove(0))
+    }
+
+    /// Takes back the last `n` moves (all of them when fewer were played), the game
+    /// rebuilt once from the seed; each waits for `redo`, the earliest first. Returns
+    /// their labels in the order they were played.
+    pub fn take_back(&mut self, n: usize) -> Result<Vec<String>, Diagnostic> {
+        if self.played.is_empty() {
             return Err(Diagnostic::new(
                 Kind::NothingToUndo,
                 "there is no move to undo",
             ));
-        };
-        self.state = self.replay_prefix(last)?;
-        let choice = self.played.remove(last).choice;
-        let label = choice.label.clone();
-        self.redo.push(TakenBack {
-            choice,
+        }
+        if n == 0 {
+            return Ok(Vec::new());
+        }
+        let kept = self.played.len().saturating_sub(n);
+        self.state = self.replay_prefix(kept)?;
+        let taken: Vec<Played> = self.played.drain(kept..).collect();
+        self.redo.extend(taken.iter().rev().map(|p| TakenBack {
+            choice: p.choice.clone(),
             refused: false,
-        });
-        Ok(label)
+        }));
+        Ok(taken.into_iter().map(|p| p.choice.label).collect())
     }
 
     /// Plays again the last move taken back, as chosen by whoever chose it.

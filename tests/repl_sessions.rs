@@ -108,6 +108,33 @@ fn a_game_played_to_the_end_shows_the_result() {
 }
 
 #[test]
+fn a_game_is_stepped_through_from_its_start_with_undo_all_and_redo_n() {
+    let run = houserules(
+        &["play", "carcassonne-solo", "--seed", "3"],
+        "auto 8 --quiet\nundo 2\nundo all\nundo\nredo 3\nredo all\nredo\nundo 0\nlog\n",
+    );
+    assert_in_order(
+        &run.stdout,
+        &[
+            "random played 8 moves",
+            "took back 2 moves: `",
+            "took back 6 moves: the game stands at its start (`redo` or `redo N` plays them again, told)",
+            "error: undo: there is no move to undo",
+            "  1  ",
+            "  3  ",
+            "played again 3 moves",
+            "  8  ",
+            "played again 5 moves",
+            "error: redo: there is no move to redo",
+            "error: undo: invalid value '0'",
+            "`0` is not a number of moves (1, 2, … or `all`)",
+            "the game is unchanged",
+            "  8  ",
+        ],
+    );
+}
+
+#[test]
 fn eval_reads_the_state_without_changing_it() {
     let run = houserules(
         &["play", "carcassonne-solo", "--seed", "7"],

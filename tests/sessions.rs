@@ -49,6 +49,32 @@ fn undo_and_redo_walk_the_log() {
 }
 
 #[test]
+fn taking_back_many_moves_leaves_them_to_redo_in_order() {
+    let mut s = solo(3);
+    play_n(&mut s, 1);
+    let after_one = s.view(&ViewOptions::default()).unwrap();
+    play_n(&mut s, 3);
+    let log = s.log();
+    let after_four = s.view(&ViewOptions::default()).unwrap();
+    assert_eq!(s.take_back(3).unwrap(), log[1..].to_vec());
+    assert_eq!(s.log(), log[..1].to_vec());
+    assert_eq!(s.view(&ViewOptions::default()).unwrap(), after_one);
+    assert_eq!(s.can_redo(), 3);
+    assert_eq!(
+        s.redo().unwrap(),
+        log[1],
+        "the earliest move taken back comes first"
+    );
+    s.redo().unwrap();
+    s.redo().unwrap();
+    assert_eq!(s.view(&ViewOptions::default()).unwrap(), after_four);
+    // More than were played: back to the start.
+    assert_eq!(s.take_back(usize::MAX).unwrap(), log);
+    assert!(s.log().is_empty());
+    assert_eq!(s.can_redo(), 4);
+}
+
+#[test]
 fn undo_on_a_new_game_says_so() {
     let mut s = solo(3);
     assert_eq!(s.undo().unwrap_err().kind, Kind::NothingToUndo);

@@ -234,9 +234,10 @@ impl Repl {
                 format!("the move this command played stands: {one} (`undo` takes it back)\n")
             }
             Some(kept) => format!(
-                "the {} moves this command played stand: {} (`undo` takes back the last)\n",
+                "the {} moves this command played stand: {} (`undo {}` takes them back)\n",
                 kept.len(),
-                kept.join(", ")
+                kept.join(", "),
+                kept.len()
             ),
             None => format!(
                 "the game now stands after move {}{}\n",
@@ -352,16 +353,14 @@ impl Repl {
                 }
                 Ok(out)
             }
-            Command::Undo => self
-                .game("undo")?
-                .undo()
-                .map(|m| format!("took back {m}\n")),
-            Command::Redo => {
+            Command::Undo { moves } => undo(self.game("undo")?, moves.unwrap_or(1)),
+            Command::Redo { moves: None } => {
                 let session = self.game("redo")?;
                 let before = session.moves_played();
                 let m = session.redo()?;
                 played(session, &m, before, ansi)
             }
+            Command::Redo { moves: Some(n) } => redo(self.game("redo")?, n, ansi),
             Command::Log { json } => {
                 let session = self.game("log")?;
                 Ok(if json {
@@ -768,6 +767,50 @@ fn auto(
         bot.name(),
         count(played.len(), "move"),
         bot::catalog::provenance(&source.files_shown()),
+        game_over(session, ansi)?
+    ))
+}
+
+/// `undo N`: the last `n` moves taken back, named when few.
+fn undo(session: &mut Session, n: usize) -> Result<String, Diagnostic> {
+    let taken = session.take_back(n)?;
+    Ok(match taken.as_slice() {
+        [one] => format!("took back {one}\n"),
+        _ if taken.len() <= TAKEN_NAMED => format!(
+            "took back {} moves: {}\n",
+            taken.len(),
+            taken
+                .iter()
+                .map(|m| format!("`{m}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        _ => format!(
+            "took back {} moves: the game stands {} (`redo` or `redo N` plays them again, told)\n",
+            taken.len(),
+            match session.moves_played() {
+                0 => "at its start".to_owned(),
+                k => format!("after move {k}"),
+            }
+        ),
+    })
+}
+
+/// The most moves `undo N` names one by one.
+const TAKEN_NAMED: usize = 5;
+
+/// `redo N`: the next `n` moves taken back played again (as many as wait), told as
+/// `auto` tells its moves.
+fn redo(session: &mut Session, n: usize, ansi: bool) -> Result<String, Diagnostic> {
+    let before = session.moves_played();
+    session.redo()?;
+    while session.moves_played() - before < n && session.can_redo() > 0 {
+        session.redo()?;
+    }
+    Ok(format!(
+        "{}played again {}\n{}",
+        story(session, before, ansi),
+        count(session.moves_played() - before, "move"),
         game_over(session, ansi)?
     ))
 }

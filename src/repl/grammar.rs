@@ -129,10 +129,21 @@ pub enum Command {
         #[command(flatten)]
         args: SimArgs,
     },
-    /// Take back the last move.
-    Undo,
-    /// Play again the move taken back.
-    Redo,
+    /// Take back the last move, or the last N (`undo all`: back to the start).
+    ///
+    /// A loaded game (a `solve` study, say) is stepped through from its start with
+    /// `undo all`, then `redo` or `redo N`, each move told with its story.
+    Undo {
+        /// How many moves (default 1), or `all`.
+        #[arg(value_parser = moves_or_all)]
+        moves: Option<usize>,
+    },
+    /// Play again the move taken back, or the next N of them (`redo all`).
+    Redo {
+        /// How many moves (default 1), or `all`.
+        #[arg(value_parser = moves_or_all)]
+        moves: Option<usize>,
+    },
     /// The moves played so far, each with what happened during it.
     Log {
         /// JSON for tools: an array of moves with their events.
@@ -211,6 +222,20 @@ pub fn grammar() -> clap::Command {
         sim.mut_arg("games", |a| a.default_value(QUICK_SIM.0))
             .mut_arg("bot", |a| a.default_value(QUICK_SIM.1))
     })
+}
+
+/// A count of moves for `undo` and `redo`: a number from 1, or `all` (as many as there
+/// are).
+fn moves_or_all(word: &str) -> Result<usize, String> {
+    if word.eq_ignore_ascii_case("all") {
+        return Ok(usize::MAX);
+    }
+    match word.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!(
+            "`{word}` is not a number of moves (1, 2, … or `all`)"
+        )),
+    }
 }
 
 /// The REPL's `sim` defaults: games a side and bot.
