@@ -142,3 +142,24 @@ fn without_a_home_your_rules_go_to_the_config_folder() {
         .join("houserules/scripts/house/gentle.rhai")
         .is_file());
 }
+
+#[test]
+fn a_bot_file_of_yours_beside_its_shipped_namesake_is_named_as_yours() {
+    let home = tempfile::tempdir().unwrap();
+    let bots = home.path().join("scripts/bots");
+    std::fs::create_dir_all(&bots).unwrap();
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bots/_search.rhai");
+    std::fs::copy(shipped, bots.join("_search.rhai")).unwrap();
+    let h = home.path().to_str().unwrap();
+    let run = houserules(
+        &["--home", h, "play", "carcassonne-solo", "--seed", "3"],
+        "auto 1 --bot search:kops=100 --quiet\n",
+    );
+    assert!(
+        run.stdout.contains(
+            "with helpers scripts/bots/_search.rhai, your scripts/bots/_search.rhai, scripts/bots/carcassonne-solo/_evaluation.rhai)"
+        ),
+        "both files are read, the user's after, and told apart:\n{}",
+        run.stdout
+    );
+}

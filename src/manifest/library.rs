@@ -145,6 +145,23 @@ impl Library {
         }
     }
 
+    /// As [`Library::show`], with `your ` before a file of the user's that has a shipped
+    /// namesake (a bot's helper copied to be changed): both are read, so a list of the
+    /// files read would name the same path twice.
+    pub fn show_beside_shipped(&self, path: &Path) -> String {
+        let shown = self.show(path);
+        let shadows = self
+            .user
+            .as_ref()
+            .and_then(|u| path.strip_prefix(u).ok())
+            .is_some_and(|rel| self.root.join(rel).exists());
+        if shadows {
+            format!("your {shown}")
+        } else {
+            shown
+        }
+    }
+
     /// Every manifest file of the layers' `variants/`, sorted by name; a user's variant
     /// hides a shipped one of the same name.
     pub fn manifest_files(&self) -> Vec<PathBuf> {
