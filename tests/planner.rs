@@ -278,6 +278,29 @@ fn without_chance_iterations_buy_nothing_and_cost_nothing() {
 }
 
 #[test]
+fn without_chance_the_lookahead_bot_imagines_one_future() {
+    let lib = puzzle();
+    let shipped = include_str!("../scripts/bots/lookahead.rhai");
+    let one = shipped.replace(
+        "fn bot_futures() {\n    4\n}",
+        "fn bot_futures() {\n    1\n}",
+    );
+    assert_ne!(
+        one, shipped,
+        "the copy imagines one future where the rules have chance"
+    );
+    lib.write("one_future.rhai", &one);
+    let path = lib.dir.path().join("one_future.rhai");
+    let r = run(
+        vec![side(&lib, "lookahead"), side(&lib, path.to_str().unwrap())],
+        1,
+    );
+    // The same games at the same cost: four futures of a game without chance are one.
+    assert_eq!(games(&r, 0), games(&r, 1));
+    assert!(games(&r, 0)[0].2 > 0);
+}
+
+#[test]
 fn a_plan_stops_when_asked_with_the_best_line_so_far() {
     let lib = puzzle();
     let rules = helpers(&lib, "treasure");
