@@ -357,7 +357,7 @@ fn report(
         ));
     }
     Ok(format!(
-        "{}: {} in {} moves, the best of {} games planned{rejoined}{stopped}; {} of {} thousand operations\n{}\n\n{}\nwrote {}: `load {}` at the REPL steps through it\n",
+        "{}: {} in {} moves, the best of {} games planned{rejoined}{stopped}; {} of {} thousand operations\n{}\n\n{}\nwrote {}: `load {}` at the REPL replays it, then `undo all` and `redo` step through it\n",
         session.variant().name,
         line.total.unwrap_or(0),
         line.labels.len(),

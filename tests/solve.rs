@@ -59,12 +59,31 @@ fn solve_writes_the_best_game_as_a_save_that_replays_to_its_result() {
         session.over().unwrap().as_deref(),
         Some("every round was played")
     );
-    // At the REPL: `load` replays it, its moves told one by one.
+    // At the REPL, as the report says: `load` replays it, `undo all` goes back to its
+    // start and `redo` steps through it, its moves told one by one.
+    assert!(
+        run.stdout
+            .contains("then `undo all` and `redo` step through it"),
+        "{}",
+        run.stdout
+    );
     let mut repl = houserules::repl::Repl::new(lib.library.clone(), Limits::default());
     let loaded = repl.execute(&format!("load {}", save.display())).output;
     assert!(loaded.contains("6 moves"), "{loaded}");
     let log = repl.execute("log").output;
     assert!(log.contains("treasure"), "{log}");
+    let back = repl.execute("undo all").output;
+    assert!(
+        back.contains("took back 6 moves: the game stands at its start"),
+        "{back}"
+    );
+    let stepped = repl.execute("redo 6").output;
+    assert!(stepped.contains("played again 6 moves"), "{stepped}");
+    let score = repl.execute("score").output;
+    assert!(
+        score.contains("result: 16"),
+        "stepped to its result:\n{score}"
+    );
 }
 
 #[test]
