@@ -111,7 +111,7 @@ fn a_game_played_to_the_end_shows_the_result() {
 fn a_game_is_stepped_through_from_its_start_with_undo_all_and_redo_n() {
     let run = houserules(
         &["play", "carcassonne-solo", "--seed", "3"],
-        "auto 8 --quiet\nundo 2\nundo all\nundo\nredo 3\nredo all\nredo\nundo 0\nlog\n",
+        "auto 8 --quiet\nundo 2\nundo all\nundo\nredo 3\nredo all\nredo\nundo 0\nlog\nundo 99999999999999999999\n",
     );
     assert_in_order(
         &run.stdout,
@@ -130,6 +130,7 @@ fn a_game_is_stepped_through_from_its_start_with_undo_all_and_redo_n() {
             "`0` is not a number of moves (1, 2, … or `all`)",
             "the game is unchanged",
             "  8  ",
+            "took back 8 moves: the game stands at its start",
         ],
     );
 }

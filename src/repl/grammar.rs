@@ -225,13 +225,14 @@ pub fn grammar() -> clap::Command {
 }
 
 /// A count of moves for `undo` and `redo`: a number from 1, or `all` (as many as there
-/// are).
+/// are, as is a number too large to hold).
 fn moves_or_all(word: &str) -> Result<usize, String> {
     if word.eq_ignore_ascii_case("all") {
         return Ok(usize::MAX);
     }
     match word.parse::<usize>() {
         Ok(n) if n > 0 => Ok(n),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Ok(usize::MAX),
         _ => Err(format!(
             "`{word}` is not a number of moves (1, 2, … or `all`)"
         )),
