@@ -80,6 +80,7 @@ pub fn source(words: &Words, before: &[&str]) -> Source {
             options.iter().map(|o| format!("{o}=")).collect()
         }
         ["play"] => words.moves.clone(),
+        ["undo" | "redo"] => vec!["all".into()],
         ["new", ..] => vec!["--seed".into(), "--set".into()],
         ["history", .., "--variant"] => words.variants.clone(),
         ["history", ..] => ["--variant", "--best", "--limit", "--json"]
@@ -343,6 +344,8 @@ mod tests {
         );
         assert_eq!(listed(source(&w, &["sim", "--vs"])), ["carcassonne-solo"]);
         assert_eq!(listed(source(&w, &["auto", "--bot"])), ["random", "greedy"]);
+        assert_eq!(listed(source(&w, &["undo"])), ["all"]);
+        assert_eq!(listed(source(&w, &["redo"])), ["all"]);
     }
 
     #[test]
