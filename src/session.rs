@@ -389,9 +389,6 @@ impl Session {
                 "there is no move to undo",
             ));
         }
-        if n == 0 {
-            return Ok(Vec::new());
-        }
         let kept = self.played.len().saturating_sub(n);
         self.state = self.replay_prefix(kept)?;
         let taken: Vec<Played> = self.played.drain(kept..).collect();
