@@ -1,15 +1,16 @@
 //! `houserules solve`: the best whole game the planner finds in a game without chance,
 //! written as a save to step through at the REPL. The planner (see [`crate::bot::plan`])
-//! plays the greedy game, then detours from the best game found, then wider beams while
-//! the budget of script operations lasts, and keeps the best game of all; a budget in
-//! operations finds the same game on any machine. Ctrl-C stops it with the best game so
-//! far.
+//! plays the game of each bot the game's helpers name (`bot_starts()`; the greedy bot
+//! by default), then detours from the best game found, then wider beams while the
+//! budget of script operations lasts, and keeps the best game of all; a budget in
+//! operations (every bot's engine counted) finds the same game on any machine. Ctrl-C
+//! stops it with the best game so far.
 
 use crate::bot::plan::{self, Beam, Detours, Line};
-use crate::bot::{self, Bot};
+use crate::bot::{self, Bot, LoadedBot};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::options::parse_assignment;
-use crate::manifest::Library;
+use crate::manifest::{Library, Variant};
 use crate::players::Player;
 use crate::script::{interrupt, Limits, Rules};
 use crate::session::Session;
@@ -18,10 +19,13 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
-/// The default budget, in thousands of script operations: about ten minutes of one core
-/// of a release build, at some three million operations a second (docs/PERFORMANCE.md).
-pub const DEFAULT_BUDGET: u64 = 1_800_000;
+/// The default budget, in thousands of script operations: under ten minutes of one core
+/// of a release build at 4.5 million operations a second, the slowest measured; five
+/// and a half minutes on a machine half as fast again (docs/PERFORMANCE.md). Ora et
+/// Labora's best games need most of it (Ireland's is found after 1,840 million).
+pub const DEFAULT_BUDGET: u64 = 2_500_000;
 
 /// Who the save says chose the moves.
 const PLAYER: &str = "solve";
@@ -70,17 +74,12 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
         .collect::<Result<Vec<_>, _>>()?;
     let limits = Limits::default().counted();
     let mut session = Session::new(library, variant, &overrides, args.seed, limits)?;
-    // The greedy bot's engine holds the rules, the game's bot helpers that rank and
-    // judge positions for the planner, and the bot's `choose`.
-    let loaded =
-        bot::find(session.variant(), bot::catalog::GREEDY)?.load(session.variant(), limits)?;
-    let rules = loaded.rules().ok_or_else(|| {
-        Diagnostic::about(Kind::Usage, variant, "the greedy bot is not a Rhai bot")
-            .with_help("solve plays on with scripts/bots/greedy.rhai or the variant's own")
-    })?;
-    bot::catalog::needs_helpers(rules, session.variant(), "solve")?;
-    let mut player = loaded.start(args.seed);
-    if !plan::without_chance(rules, session.state())? {
+    // The greedy bot's engine holds the rules and the game's bot helpers, which rank and
+    // judge positions for the planner and name the bots whose games start the search.
+    let greedy = start_bot(session.variant(), bot::catalog::GREEDY, limits)?;
+    let rules = greedy.rules().cloned().ok_or_else(|| not_rhai(variant))?;
+    bot::catalog::needs_helpers(&rules, session.variant(), "solve")?;
+    if !plan::without_chance(&rules, session.state())? {
         return Err(Diagnostic::about(
             Kind::Usage,
             variant,
@@ -90,9 +89,18 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
             "solve plans games without chance (the rules' `chance()` says false); compare bots on many deals with `houserules sim {variant} --bot search`"
         )));
     }
+    let mut starts = Vec::new();
+    for name in plan::starts(&rules)? {
+        let loaded = start_bot(session.variant(), &name, limits)?;
+        starts.push(Start {
+            player: loaded.start(args.seed),
+            rules: loaded.rules().cloned().ok_or_else(|| not_rhai(&name))?,
+            name,
+        });
+    }
     let found = widen(
-        rules,
-        player.as_mut(),
+        &rules,
+        &mut starts,
         session.state().clone(),
         args.budget,
         args.seed,
@@ -114,24 +122,66 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
     report(&mut session, line, &found, args.budget, &path)
 }
 
-/// Whole games planned within `budget` thousands of operations: `player`'s game (the
-/// greedy bot's); then detours from the best game (see [`plan::detour`]) until none
-/// improves it or the budget is spent; then whole-game beams ever wider (from two), each
-/// as wide as the budget left seems to afford (twice the last at most), until one keeps
-/// every position it meets (a small game, searched through).
+/// A bot whose game the search starts from (the game's `bot_starts()`), with the engine
+/// its moves are ranked and its operations counted in.
+struct Start {
+    name: String,
+    player: Box<dyn Bot>,
+    rules: Rc<Rules>,
+}
+
+/// The bot `name` of `variant`, loaded for `solve`, which needs the helpers of a Rhai
+/// bot or of `search` (not `random`).
+fn start_bot(variant: &Variant, name: &str, limits: Limits) -> Result<LoadedBot, Diagnostic> {
+    let loaded = bot::find(variant, name)?.load(variant, limits)?;
+    if let Some(rules) = loaded.rules() {
+        bot::catalog::needs_helpers(rules, variant, "solve")?;
+    }
+    Ok(loaded)
+}
+
+fn not_rhai(name: &str) -> Diagnostic {
+    Diagnostic::about(
+        Kind::Usage,
+        name,
+        "solve plays on with a Rhai bot, and this one is built in without the game's helpers",
+    )
+    .with_help("name Rhai bots in `bot_starts()` (scripts/bots/greedy.rhai, or the game's own)")
+}
+
+/// Whole games planned within `budget` thousands of operations: each start's game (the
+/// greedy bot's, unless the game names others); then detours from the best game (see
+/// [`plan::detour`]), its bot playing on, until none improves it or the budget is spent;
+/// then whole-game beams ever wider (from two), each as wide as the budget left seems
+/// to afford (twice the last at most), until one keeps every position it meets (a small
+/// game, searched through).
 fn widen(
     rules: &Rules,
-    player: &mut dyn Bot,
+    starts: &mut [Start],
     root: rhai::Dynamic,
     budget: u64,
     seed: u64,
 ) -> Result<Found, Diagnostic> {
     let mut search = Search::new(rules, budget.saturating_mul(1000));
-    let mut width = 1;
-    let mut planned = search.greedy(player, &root)?;
-    if planned.is_some() {
-        search.detours(player, &root, seed)?;
+    for start in starts.iter() {
+        search.count(&start.rules);
     }
+    let mut planned = None;
+    let mut best = None;
+    for (i, start) in starts.iter_mut().enumerate() {
+        let before = search.found.line.as_ref().and_then(|l| l.total);
+        planned = search.start(start, &root)?;
+        if planned.is_none() {
+            break;
+        }
+        if search.found.line.as_ref().and_then(|l| l.total) > before {
+            best = Some(i);
+        }
+    }
+    if let Some(i) = best {
+        search.detours(&mut starts[i], &root, seed)?;
+    }
+    let mut width = 1;
     while let Some(filled) = planned {
         let cost = search.last_cost.max(1);
         let affordable =
@@ -153,6 +203,9 @@ struct Search<'a> {
     rules: &'a Rules,
     budget: u64,
     started: u64,
+    /// The engines of the starts' bots, with their operations before the search: the
+    /// budget counts theirs too.
+    others: Vec<(Rc<Rules>, u64)>,
     bar: ProgressBar,
     found: Found,
     /// What the last whole-game beam cost, in operations.
@@ -165,6 +218,7 @@ impl<'a> Search<'a> {
             rules,
             budget,
             started: rules.operations(),
+            others: Vec::new(),
             bar: progress_bar(budget),
             found: Found {
                 line: None,
@@ -179,8 +233,18 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Counts the operations of `engine` in the budget from now on.
+    fn count(&mut self, engine: &Rc<Rules>) {
+        self.others.push((engine.clone(), engine.operations()));
+    }
+
     fn spent(&self) -> u64 {
-        self.rules.operations() - self.started
+        let others: u64 = self
+            .others
+            .iter()
+            .map(|(engine, started)| engine.operations() - started)
+            .sum();
+        self.rules.operations() - self.started + others
     }
 
     fn left(&self) -> u64 {
@@ -221,36 +285,43 @@ impl<'a> Search<'a> {
         Ok(Some(planned.filled))
     }
 
-    /// `player`'s game, as [`Search::whole`] tells it (a greedy game fills its one line).
-    fn greedy(
+    /// The game `start`'s bot plays, as [`Search::whole`] tells it (a bot's game fills
+    /// its one line).
+    fn start(
         &mut self,
-        player: &mut dyn Bot,
+        start: &mut Start,
         root: &rhai::Dynamic,
     ) -> Result<Option<bool>, Diagnostic> {
         let before = self.spent();
-        self.show("greedy".into());
-        let played = plan::greedy_game(self.rules, player, root.clone(), &mut |_| self.goes_on())?;
+        self.show(start.name.clone());
+        let played = plan::greedy_game(
+            &start.rules,
+            start.player.as_mut(),
+            root.clone(),
+            &mut |_| self.goes_on(),
+        )?;
         self.last_cost = self.spent() - before;
         self.found.interrupted |= interrupt::requested();
         Ok(played.map(|line| {
             self.found.games += 1;
-            self.keep("greedy".into(), line, before);
+            self.keep(start.name.clone(), line, before);
             true
         }))
     }
 
-    /// Detours from the best game while the budget lasts, `player` playing on after
-    /// each; each better game listed.
+    /// Detours from the best game, `start`'s, while the budget lasts, its bot playing on
+    /// after each; each better game listed.
     fn detours(
         &mut self,
-        player: &mut dyn Bot,
+        start: &mut Start,
         root: &rhai::Dynamic,
         seed: u64,
     ) -> Result<(), Diagnostic> {
         let Some(best) = self.found.line.clone() else {
             return Ok(());
         };
-        let mut detours = Detours::new(self.rules, player, root.clone(), best, seed)?;
+        let player = start.player.as_mut();
+        let mut detours = Detours::new(&start.rules, player, root.clone(), best, seed)?;
         let mut before = self.spent();
         self.show("detours".into());
         loop {

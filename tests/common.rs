@@ -83,8 +83,13 @@ impl Game {
     /// Evaluates Rhai with `state` in scope in the engine of the variant's greedy bot,
     /// which has the bots' API (a rules engine has not).
     pub fn bot_eval(&self, expr: &str) -> Dynamic {
+        self.bot_eval_of("greedy", expr)
+    }
+
+    /// Evaluates `expr` with `state` in the engine of the bot `name` (a script bot).
+    pub fn bot_eval_of(&self, name: &str, expr: &str) -> Dynamic {
         let variant = &self.rules.variant;
-        let bot = houserules::bot::find(variant, "greedy")
+        let bot = houserules::bot::find(variant, name)
             .and_then(|b| b.load(variant, Limits::default()))
             .unwrap_or_else(|e| panic!("{e}"));
         let rules = bot.rules().expect("a script bot");

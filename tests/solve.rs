@@ -128,3 +128,68 @@ fn a_rule_failing_after_a_detour_stops_the_search_and_keeps_the_best_game() {
     let (mut session, _) = Session::load(&lib.library, &save, Limits::default()).unwrap();
     assert_eq!(session.score().unwrap()["total"].as_int(), Ok(13));
 }
+
+/// The puzzle with a second bot, `digger` (gold, then the map and the treasure, then
+/// rest: 14), named with greedy (13) by `bot_starts` as the games `solve` starts from.
+fn puzzle_with_a_digger() -> TempLibrary {
+    let lib = puzzle();
+    lib.write(
+        "scripts/bots/treasure/digger.rhai",
+        r#"fn choose(state, moves) {
+    let plan = if state.round == 1 { "gold" } else if !state.map { "map" } else { "treasure" };
+    let i = moves.index_of(|m| m.label == plan);
+    if i >= 0 { i } else { moves.index_of(|m| m.label == "rest") }
+}"#,
+    );
+    lib.write(
+        "scripts/bots/treasure/_starts.rhai",
+        "fn bot_starts() { [\"greedy\", \"digger\"] }",
+    );
+    lib
+}
+
+#[test]
+fn solve_starts_from_each_bot_the_game_names_and_detours_from_the_better_game() {
+    let lib = puzzle_with_a_digger();
+    let (run, save) = solve_treasure(&lib);
+    assert!(run.stdout.contains("\ngreedy: 13 ("), "{}", run.stdout);
+    assert!(run.stdout.contains("\ndigger: 14 ("), "{}", run.stdout);
+    assert!(
+        run.stdout.starts_with("treasure: 16 in 6 moves"),
+        "{}",
+        run.stdout
+    );
+    // The best game is a detour from the digger's (it opens with gold; greedy's game
+    // opens with the lure), the digger playing on after it.
+    let (session, _) = Session::load(&lib.library, &save, Limits::default()).unwrap();
+    assert_eq!(session.log()[0], "gold", "{}", run.stdout);
+}
+
+#[test]
+fn bot_starts_that_name_no_rhai_bot_are_errors_naming_the_file() {
+    for (starts, said) in [
+        (
+            "\"greedy\"",
+            "bot_starts() returned greedy, not a list of bot names",
+        ),
+        ("[]", "bot_starts() returned [], not a list of bot names"),
+        ("[\"greedy\", \"nobody\"]", "nobody"),
+        ("[\"random\"]", "solve plays on with a Rhai bot"),
+    ] {
+        let lib = puzzle_with_a_digger();
+        lib.write(
+            "scripts/bots/treasure/_starts.rhai",
+            &format!("fn bot_starts() {{ {starts} }}"),
+        );
+        let home = lib.dir.path().to_str().unwrap();
+        let run = houserules(
+            &["--home", home, "solve", "treasure", "--budget", "100"],
+            "",
+        );
+        assert!(!run.ok, "{starts}: {}", run.stdout);
+        assert!(run.stderr.contains(said), "{starts}: {}", run.stderr);
+        if said.starts_with("bot_starts()") {
+            assert!(run.stderr.contains("_starts.rhai"), "{}", run.stderr);
+        }
+    }
+}

@@ -1,5 +1,5 @@
-//! The game's bot helpers (scripts/bots/…/_*.rhai) called from Rust: `bot_ranked` and
-//! `bot_after`, with their answers checked. The search bot and the planner judge
+//! The game's bot helpers (scripts/bots/…/_*.rhai) called from Rust: `bot_ranked`,
+//! `bot_after`, `bot_clock` and `bot_starts`, with their answers checked. The search bot and the planner judge
 //! positions only through them, so they know no game.
 
 use crate::diagnostic::{Diagnostic, Kind};
@@ -86,6 +86,32 @@ pub fn clock(rules: &Rules, s: &Dynamic) -> Result<Option<f64>, Diagnostic> {
         .with_help(
             "return a number that grows with the game's time, as `s.round * 10 + actions taken`",
         )
+    })
+}
+
+/// `bot_starts()`, the bots whose games `solve` starts from: `greedy` when the game's
+/// helpers do not name them.
+pub fn starts(rules: &Rules) -> Result<Vec<String>, Diagnostic> {
+    if !rules.defines(&hooks::BOT_STARTS) {
+        return Ok(vec![super::catalog::GREEDY.to_owned()]);
+    }
+    let v = rules.call_function(&hooks::BOT_STARTS, ())?;
+    let names = v
+        .clone()
+        .try_cast::<Array>()
+        .and_then(|list| {
+            list.into_iter()
+                .map(|name| name.into_immutable_string().ok().map(|s| s.to_string()))
+                .collect::<Option<Vec<String>>>()
+        })
+        .filter(|names| !names.is_empty());
+    names.ok_or_else(|| {
+        Diagnostic::in_file(
+            Kind::Script,
+            rules.defining_file(hooks::BOT_STARTS.name),
+            format!("bot_starts() returned {v}, not a list of bot names"),
+        )
+        .with_help("return the names of Rhai bots of the game, as `[\"greedy\"]`")
     })
 }
 

@@ -2,7 +2,8 @@
 //! scripts/bots/ora-et-labora-solo-ireland/_evaluation.rhai), one test per term on a
 //! constructed position, and the greedy bot wasting nothing (part 5): no pass while a
 //! useful action is open, no prior on a building whose function does nothing, the
-//! neutral player's prior used when it pays.
+//! neutral player's prior used when it pays; and the shallow bot, which answers an
+//! action's later questions by the position each answer leaves.
 
 use super::Oel;
 
@@ -20,8 +21,13 @@ fn gain(o: &mut Oel, change: impl Fn(&mut Oel)) -> i64 {
 
 /// The label of the move the greedy bot chooses now.
 fn greedy_choice(o: &mut Oel) -> String {
+    choice_of(o, "greedy")
+}
+
+/// The label of the move the bot `name` chooses now.
+fn choice_of(o: &mut Oel, name: &str) -> String {
     let index =
-        o.g.bot_eval("choose(state, state.moves())")
+        o.g.bot_eval_of(name, "choose(state, state.moves())")
             .as_int()
             .unwrap();
     o.moves()[usize::try_from(index).unwrap()].clone()
@@ -302,4 +308,22 @@ fn greedy_uses_the_neutral_prior_when_it_pays() {
         "chose `{choice}` among {:?}",
         o.moves()
     );
+}
+
+#[test]
+fn the_shallow_bot_answers_an_action_by_the_position_each_answer_leaves() {
+    // The greedy game of Ireland, to its twelfth move: the two bots' first difference.
+    let mut o = Oel::ireland();
+    o.play(
+        "fell trees at 1,0 > fell trees at 2,0 > 2 wood (the joker) > build Stone Merchant (1 wood) \
+         > at 1,0 > use Clay Mound at 4,0 > with a lay brother > 3 clay (its indicator) \
+         > build Malthouse (2 clay) > at 2,0 > cut peat at 0,0 > 4 peat (its indicator)",
+    );
+    assert_eq!(
+        o.g.bot_eval_of("shallow", "bot_finish_depth()").as_int(),
+        Ok(0)
+    );
+    assert_eq!(o.g.bot_eval("bot_finish_depth()").as_int(), Ok(1));
+    assert_eq!(greedy_choice(&mut o), "use Farmyard at 2,1");
+    assert_eq!(choice_of(&mut o, "shallow"), "cut peat at 0,1");
 }

@@ -85,7 +85,7 @@ struct Played {
 
 impl<'a> Detours<'a> {
     /// The detours of `best`, `player`'s game from `root` ([`greedy_game`]); `player`
-    /// plays on after each detour.
+    /// plays on after each detour, and `rules` (its engine) ranks a detour's moves.
     pub fn new(
         rules: &'a Rules,
         player: &'a mut dyn Bot,

@@ -14,6 +14,7 @@ pub mod detour;
 mod fingerprint;
 pub mod receding;
 
+pub use super::helpers::starts;
 pub use beam::{plan, Beam, Line, Plan, Progress};
 pub use detour::{greedy_game, Detour, Detours};
 pub use fingerprint::fingerprint;

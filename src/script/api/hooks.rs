@@ -270,9 +270,20 @@ pub const BOT_CLOCK: Hook = Hook {
     returns: "a number that grows with the game's time (actions taken, rounds): a step that leaves it as it was (a purchase beside an action) is planned within the same level as the action after it; without it, every step is a level",
 };
 
+pub const BOT_STARTS: Hook = Hook {
+    name: "bot_starts",
+    params: &[],
+    required: false,
+    when: "`solve`, before it plans",
+    returns: "the names of the bots whose games `solve` plays first (Rhai bots, named as `sim --bot` names them); it detours from the best of them, that bot playing on after each detour; without it, `[\"greedy\"]`",
+};
+
 /// The bots' hooks, called without `this`: `choose` is a script bot's, the helpers are
-/// the search bot's (`scripts/bots/_search.rhai` defines them for every game).
-pub const BOTS: [Hook; 5] = [CHOOSE, BOT_VALUE, BOT_AFTER, BOT_RANKED, BOT_CLOCK];
+/// the search bot's and the planner's (`scripts/bots/_search.rhai` defines the required
+/// ones for every game).
+pub const BOTS: [Hook; 6] = [
+    CHOOSE, BOT_VALUE, BOT_AFTER, BOT_RANKED, BOT_CLOCK, BOT_STARTS,
+];
 
 #[cfg(test)]
 mod tests {
