@@ -106,12 +106,20 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
         args.seed,
     )?;
     let Some(line) = &found.line else {
+        let (why, help) = if found.interrupted {
+            (
+                "by Ctrl-C",
+                "let it play its first game (a progress bar shows it)",
+            )
+        } else {
+            ("by its budget", "give it more budget (--budget)")
+        };
         return Err(Diagnostic::about(
             Kind::Stopped,
             variant,
-            "stopped before a whole game was planned",
+            format!("stopped {why} before a whole game was planned"),
         )
-        .with_help("give it more budget (--budget) or time"));
+        .with_help(help));
     };
     replay(&mut session, line)?;
     let path = args
@@ -178,7 +186,7 @@ fn widen(
             best = Some(i);
         }
     }
-    if let Some(i) = best {
+    if let (Some(i), Some(_)) = (best, planned) {
         search.detours(&mut starts[i], &root, seed)?;
     }
     let mut width = 1;
@@ -286,7 +294,8 @@ impl<'a> Search<'a> {
     }
 
     /// The game `start`'s bot plays, as [`Search::whole`] tells it (a bot's game fills
-    /// its one line).
+    /// its one line). Ctrl-C, or an error once a game is kept, stops the search with
+    /// that game.
     fn start(
         &mut self,
         start: &mut Start,
@@ -299,7 +308,16 @@ impl<'a> Search<'a> {
             start.player.as_mut(),
             root.clone(),
             &mut |_| self.goes_on(),
-        )?;
+        );
+        let played = match played {
+            Ok(played) => played,
+            Err(_) if interrupt::requested() => None,
+            Err(e) if self.found.line.is_some() => {
+                self.found.failed = Some(e.within(format_args!("{}'s game", start.name)));
+                None
+            }
+            Err(e) => return Err(e),
+        };
         self.last_cost = self.spent() - before;
         self.found.interrupted |= interrupt::requested();
         Ok(played.map(|line| {

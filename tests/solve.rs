@@ -193,3 +193,44 @@ fn bot_starts_that_name_no_rhai_bot_are_errors_naming_the_file() {
         }
     }
 }
+
+#[test]
+fn a_start_failing_after_the_first_keeps_the_game_before_it() {
+    let lib = puzzle_with_a_digger();
+    lib.edit(
+        "scripts/bots/treasure/digger.rhai",
+        "fn choose(state, moves) {",
+        "fn choose(state, moves) {\n    if state.round == 3 { throw \"the digger lost the map\" }",
+    );
+    let (run, save) = solve_treasure(&lib);
+    assert!(
+        run.stdout.starts_with("treasure: 13 in 6 moves"),
+        "{}",
+        run.stdout
+    );
+    for said in [
+        "\ngreedy: 13 (",
+        "stopped early by an error, the best game so far kept:",
+        "digger's game: ",
+        "the digger lost the map",
+    ] {
+        assert!(run.stdout.contains(said), "{said}: {}", run.stdout);
+    }
+    let (mut session, _) = Session::load(&lib.library, &save, Limits::default()).unwrap();
+    assert_eq!(session.score().unwrap()["total"].as_int(), Ok(13));
+}
+
+#[test]
+fn a_budget_too_small_for_one_game_says_so() {
+    let lib = puzzle();
+    let home = lib.dir.path().to_str().unwrap();
+    let run = houserules(&["--home", home, "solve", "treasure", "--budget", "0"], "");
+    assert!(!run.ok, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("stopped by its budget before a whole game was planned"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("--budget"), "{}", run.stderr);
+}
