@@ -78,7 +78,6 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
     // judge positions for the planner and name the bots whose games start the search.
     let greedy = start_bot(session.variant(), bot::catalog::GREEDY, limits)?;
     let rules = greedy.rules().cloned().ok_or_else(|| not_rhai(variant))?;
-    bot::catalog::needs_helpers(&rules, session.variant(), "solve")?;
     if !plan::without_chance(&rules, session.state())? {
         return Err(Diagnostic::about(
             Kind::Usage,
