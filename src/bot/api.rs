@@ -1,8 +1,7 @@
 //! What an engine that runs a bot has beyond the rules' API: `redeal`, `without_chance`,
-//! the turn search
-//! (`turn_search`), a list aggregate (`lists`) and the bot API of the variant's family.
-//! A game's own rules engine never has them, so a rule cannot lean on what only a bot
-//! should ask.
+//! the turn search (`turn_search`), a list aggregate (`lists`) and the bot API of the
+//! variant's family. A game's own rules engine never has them, so a rule cannot lean on
+//! what only a bot should ask.
 
 use super::hidden::{holds_hidden, player_view};
 use crate::script::api::fields::RNG;

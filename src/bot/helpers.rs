@@ -1,6 +1,6 @@
 //! The game's bot helpers (scripts/bots/…/_*.rhai) called from Rust: `bot_ranked`,
-//! `bot_after`, `bot_clock` and `bot_starts`, with their answers checked. The search bot and the planner judge
-//! positions only through them, so they know no game.
+//! `bot_after`, `bot_clock` and `bot_starts`, with their answers checked. The search
+//! bot and the planner judge positions only through them, so they know no game.
 
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::script::api::hooks::{self, Hook};
