@@ -111,7 +111,7 @@ fn a_game_played_to_the_end_shows_the_result() {
 fn a_game_is_stepped_through_from_its_start_with_undo_all_and_redo_n() {
     let run = houserules(
         &["play", "carcassonne-solo", "--seed", "3"],
-        "auto 8 --quiet\nundo 2\nundo all\nundo\nredo 3\nredo all\nredo\nundo 0\nlog\nundo 99999999999999999999\n",
+        "auto 8 --quiet\nundo 2\nundo all\nundo\nredo 3\nredo\nredo all\nredo\nundo 0\nlog\nundo 99999999999999999999\n",
     );
     assert_in_order(
         &run.stdout,
@@ -123,8 +123,12 @@ fn a_game_is_stepped_through_from_its_start_with_undo_all_and_redo_n() {
             "  1  ",
             "  3  ",
             "played again 3 moves",
+            "next: which feature of the tile gets green's meeple?",
+            // A bare `redo` tells its move as `redo 1` would.
+            "  4  road:ES",
+            "played again 1 move\n",
             "  8  ",
-            "played again 5 moves",
+            "played again 4 moves",
             "error: redo: there is no move to redo",
             "error: undo: invalid value '0'",
             "`0` is not a number of moves (1, 2, … or `all`)",

@@ -3,7 +3,7 @@
 //! A game that ends here is recorded once in the games database, when one is set.
 
 use super::grammar::{self, Command, NewArgs, Parsed};
-use super::narration::{game_over, log, log_json, played, story};
+use super::narration::{game_over, log, log_json, next_question, played, story};
 use super::progress;
 use crate::bot;
 use crate::diagnostic::{Diagnostic, Kind};
@@ -354,13 +354,7 @@ impl Repl {
                 Ok(out)
             }
             Command::Undo { moves } => undo(self.game("undo")?, moves.unwrap_or(1)),
-            Command::Redo { moves: None } => {
-                let session = self.game("redo")?;
-                let before = session.moves_played();
-                let m = session.redo()?;
-                played(session, &m, before, ansi)
-            }
-            Command::Redo { moves: Some(n) } => redo(self.game("redo")?, n, ansi),
+            Command::Redo { moves } => redo(self.game("redo")?, moves.unwrap_or(1), ansi),
             Command::Log { json } => {
                 let session = self.game("log")?;
                 Ok(if json {
@@ -799,8 +793,8 @@ fn undo(session: &mut Session, n: usize) -> Result<String, Diagnostic> {
 /// The most moves `undo N` names one by one.
 const TAKEN_NAMED: usize = 5;
 
-/// `redo N`: the next `n` moves taken back played again (as many as wait), told as
-/// `auto` tells its moves.
+/// `redo [N]`: the next `n` moves taken back played again (as many as wait), told as
+/// `auto` tells its moves, then the next question: one move or many, told one way.
 fn redo(session: &mut Session, n: usize, ansi: bool) -> Result<String, Diagnostic> {
     let before = session.moves_played();
     session.redo()?;
@@ -808,9 +802,10 @@ fn redo(session: &mut Session, n: usize, ansi: bool) -> Result<String, Diagnosti
         session.redo()?;
     }
     Ok(format!(
-        "{}played again {}\n{}",
+        "{}played again {}\n{}{}",
         story(session, before, ansi),
         count(session.moves_played() - before, "move"),
+        next_question(session)?,
         game_over(session, ansi)?
     ))
 }

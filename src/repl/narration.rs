@@ -23,11 +23,18 @@ pub fn played(
     for event in session.events_after(before) {
         let _ = writeln!(out, "  {}", told(&event, ansi));
     }
-    if let Some(question) = session.question()? {
-        let _ = writeln!(out, "next: {question} (`moves` lists the answers)");
-    }
+    out.push_str(&next_question(session)?);
     out.push_str(&game_over(session, ansi)?);
     Ok(out)
+}
+
+/// "next: QUESTION" when the rules say what they ask now (a step of an action); nothing
+/// otherwise.
+pub fn next_question(session: &mut Session) -> Result<String, Diagnostic> {
+    Ok(session
+        .question()?
+        .map(|q| format!("next: {q} (`moves` lists the answers)\n"))
+        .unwrap_or_default())
 }
 
 /// "game over: REASON", the score sheet and the goals reached; nothing while the game
