@@ -177,8 +177,10 @@ fn an_error_below_a_house_rules_card_is_shown_at_the_card() {
     let (e, _) = run_in(&lib, &["check", "turf"]);
     assert!(e.starts_with("error: scripts/house/turf.rhai:3:10:"), "{e}");
     assert!(e.contains("`turf` is not a good"), "{e}");
+    // The library's scripts are copies in the user's folder (`--home`): each is named
+    // as the user's, not to be taken for the shipped file of the same path.
     assert!(
-        e.contains("raised at scripts/ora_et_labora/base.rhai:"),
+        e.contains("raised at your scripts/ora_et_labora/base.rhai:"),
         "{e}"
     );
 }

@@ -228,7 +228,7 @@ pub fn find(variant: &Variant, name: &str) -> Result<BotSource, Diagnostic> {
         .filter(|rest| rest.is_empty() || rest.starts_with(':'))
     {
         let dirs = bot_dirs_root_first(variant);
-        let show = |p: &Path| variant.library.show_beside_shipped(p);
+        let show = |p: &Path| variant.library.show(p);
         let mut options = SearchOptions::default();
         let settings_files = search::settings_file::apply(&dirs, show, &mut options)?;
         if let Some(typed) = settings.strip_prefix(':') {
@@ -273,7 +273,7 @@ pub fn find(variant: &Variant, name: &str) -> Result<BotSource, Diagnostic> {
     match file {
         Some(path) if is_plain_name(name) => Ok(BotSource::Script {
             name: name.to_owned(),
-            files: with_helpers(variant, path, |p| variant.library.show_beside_shipped(p)),
+            files: with_helpers(variant, path, |p| variant.library.show(p)),
         }),
         _ => Err(Diagnostic::about(
             Kind::NotFound,

@@ -137,25 +137,15 @@ impl Library {
     }
 
     /// A path as the user should see it: relative to the rules folder when inside it
-    /// (the user's folder for the user's files).
+    /// (the user's folder for the user's files), with `your ` before a file of the
+    /// user's that has a shipped namesake (a script copied to be changed), which the
+    /// same relative path would not tell apart from the shipped file.
     pub fn show(&self, path: &Path) -> String {
-        match self.user.as_ref().filter(|u| path.starts_with(u)) {
-            Some(user) => crate::diagnostic::display_path(path, user),
-            None => crate::diagnostic::display_path(path, &self.root),
-        }
-    }
-
-    /// As [`Library::show`], with `your ` before a file of the user's that has a shipped
-    /// namesake (a bot's helper copied to be changed): both are read, so a list of the
-    /// files read would name the same path twice.
-    pub fn show_beside_shipped(&self, path: &Path) -> String {
-        let shown = self.show(path);
-        let shadows = self
-            .user
-            .as_ref()
-            .and_then(|u| path.strip_prefix(u).ok())
-            .is_some_and(|rel| self.root.join(rel).exists());
-        if shadows {
+        let Some(rel) = self.user.as_ref().and_then(|u| path.strip_prefix(u).ok()) else {
+            return crate::diagnostic::display_path(path, &self.root);
+        };
+        let shown = rel.display().to_string();
+        if self.root.join(rel).exists() {
             format!("your {shown}")
         } else {
             shown
