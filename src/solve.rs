@@ -75,7 +75,8 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
     let limits = Limits::default().counted();
     let mut session = Session::new(library, variant, &overrides, args.seed, limits)?;
     // The greedy bot's engine holds the rules and the game's bot helpers, which rank and
-    // judge positions for the planner and name the bots whose games start the search.
+    // judge positions for the planner and name the bots whose games start the search;
+    // a greedy start plays in it.
     let greedy = start_bot(session.variant(), bot::catalog::GREEDY, limits)?;
     let rules = greedy.rules().cloned().ok_or_else(|| not_rhai(variant))?;
     if !plan::without_chance(&rules, session.state())? {
@@ -90,7 +91,13 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
     }
     let mut starts = Vec::new();
     for name in plan::starts(&rules)? {
-        let loaded = start_bot(session.variant(), &name, limits)?;
+        let other;
+        let loaded = if name == bot::catalog::GREEDY {
+            &greedy
+        } else {
+            other = start_bot(session.variant(), &name, limits)?;
+            &other
+        };
         starts.push(Start {
             player: loaded.start(args.seed),
             rules: loaded.rules().cloned().ok_or_else(|| not_rhai(&name))?,
@@ -240,9 +247,14 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Counts the operations of `engine` in the budget from now on.
+    /// Counts the operations of `engine` in the budget from now on (once: the greedy
+    /// start plays in the search's own engine).
     fn count(&mut self, engine: &Rc<Rules>) {
-        self.others.push((engine.clone(), engine.operations()));
+        let counted = std::ptr::eq(Rc::as_ptr(engine), self.rules)
+            || self.others.iter().any(|(e, _)| Rc::ptr_eq(e, engine));
+        if !counted {
+            self.others.push((engine.clone(), engine.operations()));
+        }
     }
 
     fn spent(&self) -> u64 {
