@@ -180,15 +180,16 @@ fn widen(
     for start in starts.iter() {
         search.count(&start.rules);
     }
+    // A bot's game fills its one line: a wider beam may find more.
     let mut planned = None;
     let mut best = None;
     for (i, start) in starts.iter_mut().enumerate() {
-        let before = search.found.line.as_ref().and_then(|l| l.total);
-        planned = search.start(start, &root)?;
-        if planned.is_none() {
+        let Some(kept) = search.start(start, &root)? else {
+            planned = None;
             break;
-        }
-        if search.found.line.as_ref().and_then(|l| l.total) > before {
+        };
+        planned = Some(true);
+        if kept {
             best = Some(i);
         }
     }
@@ -304,9 +305,9 @@ impl<'a> Search<'a> {
         Ok(Some(planned.filled))
     }
 
-    /// The game `start`'s bot plays, as [`Search::whole`] tells it (a bot's game fills
-    /// its one line). Ctrl-C, or an error once a game is kept, stops the search with
-    /// that game.
+    /// The game `start`'s bot plays: `Some(best)` when it finished (`best`: the best
+    /// game so far), `None` when it was stopped. Ctrl-C, or an error once a game is
+    /// kept, stops the search with that game.
     fn start(
         &mut self,
         start: &mut Start,
@@ -333,8 +334,7 @@ impl<'a> Search<'a> {
         self.found.interrupted |= interrupt::requested();
         Ok(played.map(|line| {
             self.found.games += 1;
-            self.keep(start.name.clone(), line, before);
-            true
+            self.keep(start.name.clone(), line, before)
         }))
     }
 
@@ -382,19 +382,20 @@ impl<'a> Search<'a> {
 
     /// Keeps `line`, a finished game, if it is the best so far, and lists its run (begun
     /// when `before` operations were spent).
-    fn keep(&mut self, name: String, line: Line, before: u64) {
+    fn keep(&mut self, name: String, line: Line, before: u64) -> bool {
         let total = line.total.unwrap_or(0);
         self.found
             .runs
             .push((name, total, (self.spent() - before) / 1000));
-        if self
+        let best = self
             .found
             .line
             .as_ref()
-            .is_none_or(|b| line.total > b.total)
-        {
+            .is_none_or(|b| line.total > b.total);
+        if best {
             self.found.line = Some(line);
         }
+        best
     }
 
     fn show(&self, what: String) {
