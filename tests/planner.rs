@@ -407,6 +407,32 @@ fn a_move_whose_first_level_the_budget_cuts_is_the_best_ranked_not_the_first_leg
 }
 
 #[test]
+fn a_move_the_ranking_offers_alone_is_played_not_the_first_legal_one() {
+    // A ranking may leave moves out (Ora et Labora's leaves conversions out: a bot
+    // could convert back and forth for ever). Where it offers one move, the plan's
+    // line has no value of the ranking's, yet it is the move to play.
+    let lib = puzzle();
+    lib.write(
+        "scripts/bots/treasure/_ranked.rhai",
+        "fn bot_ranked(state, moves) { [#{ index: moves.len() - 1, value: 0 }] }",
+    );
+    let rules = helpers(&lib, "treasure");
+    let root = lib.session("treasure", 1).unwrap().state().clone();
+    let legal = rules.moves(&mut root.clone()).unwrap();
+    let levels = std::cell::Cell::new(0);
+    let affords = |_cost: u64| {
+        levels.set(levels.get() + 1);
+        levels.get() == 1
+    };
+    let beam = Beam {
+        width: 4,
+        horizon: Some(3),
+    };
+    let first = plan::first_move(&rules, root, beam, &|| 0, &affords).unwrap();
+    assert_eq!(legal[first].label, "map", "the ranking's only move");
+}
+
+#[test]
 fn a_step_that_leaves_the_clock_as_it_was_runs_on_within_its_level() {
     // A shovel, bought beside a round's move (5 points, the round not over), is not a
     // level of its own where the game's clock (`bot_clock`: the round) says so: the

@@ -142,7 +142,10 @@ pub fn plan(
         }
         result.levels += 1;
     }
-    result.frontier = level.into_iter().next().filter(|l| l.value.is_finite());
+    // The root itself is no line to follow; a line of moves is, even one whose value
+    // no ranking gave (a single move the ranking offered keeps the root's: none), or
+    // a bot would play the first legal move, which the ranking may leave out.
+    result.frontier = level.into_iter().next().filter(|l| !l.labels.is_empty());
     Ok(result)
 }
 
