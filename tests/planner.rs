@@ -367,6 +367,22 @@ fn a_planned_move_keeps_to_its_budget_of_operations() {
     assert!(spent.iter().all(|&ops| ops <= 1_800_000), "{spent:?}");
 }
 
+/// The `search` bot's move from `root` with a budget that affords the first level and
+/// nothing after it; with how many times the budget was asked.
+fn first_move_within_one_level(rules: &Rules, root: Dynamic) -> (usize, usize) {
+    let asked = std::cell::Cell::new(0);
+    let affords = |_cost: u64| {
+        asked.set(asked.get() + 1);
+        asked.get() == 1
+    };
+    let beam = Beam {
+        width: 4,
+        horizon: Some(3),
+    };
+    let first = plan::first_move(rules, root, beam, &|| 0, &affords).unwrap();
+    (first, asked.get())
+}
+
 #[test]
 fn a_move_whose_first_level_the_budget_cuts_is_the_best_ranked_not_the_first_legal() {
     // The budget is spent once the first round of the first level is ranked: the level
@@ -389,17 +405,8 @@ fn a_move_whose_first_level_the_budget_cuts_is_the_best_ranked_not_the_first_leg
         greedy, 0,
         "greedy's move must not be the first legal one here"
     );
-    let asked = std::cell::Cell::new(0);
-    let affords = |_cost: u64| {
-        asked.set(asked.get() + 1);
-        asked.get() == 1
-    };
-    let beam = Beam {
-        width: 4,
-        horizon: Some(3),
-    };
-    let first = plan::first_move(&rules, root, beam, &|| 0, &affords).unwrap();
-    assert!(asked.get() > 1, "the level was never cut");
+    let (first, asked) = first_move_within_one_level(&rules, root);
+    assert!(asked > 1, "the level was never cut");
     assert_eq!(
         legal[first].label, legal[greedy].label,
         "the planner's move, then greedy play's"
@@ -419,16 +426,7 @@ fn a_move_the_ranking_offers_alone_is_played_not_the_first_legal_one() {
     let rules = helpers(&lib, "treasure");
     let root = lib.session("treasure", 1).unwrap().state().clone();
     let legal = rules.moves(&mut root.clone()).unwrap();
-    let levels = std::cell::Cell::new(0);
-    let affords = |_cost: u64| {
-        levels.set(levels.get() + 1);
-        levels.get() == 1
-    };
-    let beam = Beam {
-        width: 4,
-        horizon: Some(3),
-    };
-    let first = plan::first_move(&rules, root, beam, &|| 0, &affords).unwrap();
+    let (first, _) = first_move_within_one_level(&rules, root);
     assert_eq!(legal[first].label, "map", "the ranking's only move");
 }
 
