@@ -916,3 +916,45 @@ fn one_game_on_two_threads_is_one_game_per_side() {
         r.stdout
     );
 }
+
+/// A bot that turns a coin for ever (tests/fixtures/loops/): `sim` and `auto` stop its
+/// game with the loop's moves soon after the watch begins (move 1,000), not at the move
+/// limit; at the REPL the moves played stand and the game goes on.
+#[test]
+fn a_bot_that_goes_round_in_a_loop_is_stopped_with_the_loops_moves() {
+    let home = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/loops");
+    let home = home.to_str().unwrap();
+    let sim = |bot: &str| {
+        houserules(
+            &[
+                "sim", "carousel", "--home", home, "--games", "2", "--bot", bot,
+            ],
+            "",
+        )
+    };
+    let looped = sim("turner");
+    assert!(!looped.ok);
+    assert!(
+        looped.stderr.contains(
+            "the game went round in a loop: the bot played the same 2 moves over and over from the same positions (\"turn the coin\", \"turn the coin\"), from move 1001 (where the watch begins) to move 1101; it would never end"
+        ),
+        "{}",
+        looped.stderr
+    );
+    // A bot that draws lots keeps the coin sooner or later.
+    let random = sim("random");
+    assert!(random.ok, "{}", random.stderr);
+
+    let repl = houserules(
+        &["--home", home],
+        "new carousel\nauto --bot turner\nkeep it\n",
+    );
+    assert_in_order(
+        &repl.stdout,
+        &[
+            "error: turner: the game went round in a loop",
+            "the 1101 moves this command played stand: turn the coin, turn the coin, turn the coin, … 1095 more …, turn the coin, turn the coin, turn the coin (`undo 1101` takes them back)",
+            "game over: the coin was kept",
+        ],
+    );
+}

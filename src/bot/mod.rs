@@ -9,6 +9,7 @@ pub mod catalog;
 mod helpers;
 mod hidden;
 mod lists;
+mod loops;
 pub mod plan;
 mod random;
 mod script;
@@ -19,6 +20,7 @@ pub use api::register as register_api;
 pub use base::Bot;
 pub use catalog::{by_name, find, BotSource, LoadedBot};
 pub use hidden::player_view;
+pub use loops::LoopWatch;
 pub use random::RandomBot;
 pub use script::ScriptBot;
 pub use search::{SearchBot, SearchOptions};
@@ -29,12 +31,24 @@ use crate::session::Session;
 
 /// Lets `bot` play up to `limit` moves (all when `None`), until the game ends; the
 /// session notes each move as the bot's.
-/// Returns the labels played. Stops at the first error or at Ctrl-C: the moves played
-/// until then stand, and the move under way is taken back.
+/// Returns the labels played. Stops at the first error, at Ctrl-C, or once the game goes
+/// round in a loop ([`LoopWatch`]): the moves played until then stand, and the move
+/// under way is taken back.
 pub fn play_out(
     session: &mut Session,
     bot: &mut dyn Bot,
     limit: Option<usize>,
+) -> Result<Vec<String>, Diagnostic> {
+    play_watched(session, bot, limit, &mut LoopWatch::default())
+}
+
+/// [`play_out`] for a caller that plays one game in several calls, with one `watch`
+/// for the whole game.
+pub fn play_watched(
+    session: &mut Session,
+    bot: &mut dyn Bot,
+    limit: Option<usize>,
+    watch: &mut LoopWatch,
 ) -> Result<Vec<String>, Diagnostic> {
     let by = Player::Bot(bot.name().to_owned());
     let mut played = Vec::new();
@@ -66,6 +80,7 @@ pub fn play_out(
                 format!("bot chose move {i} of {}", moves.len()),
             )
         })?;
+        watch.played(session, bot.name(), &mv.label)?;
         session.play_move(mv, &by)?;
         played.push(mv.label.to_string());
     }

@@ -236,7 +236,7 @@ impl Repl {
             Some(kept) => format!(
                 "the {} moves this command played stand: {} (`undo {}` takes them back)\n",
                 kept.len(),
-                kept.join(", "),
+                ends_of(kept),
                 kept.len()
             ),
             None => format!(
@@ -892,4 +892,19 @@ pub fn check(library: &Library, name: &str, limits: Limits) -> Result<String, Di
             .with_help("write `check VARIANT_OR_FILE`"));
     }
     Ok(super::tryout::play(library, name, limits)?.to_string())
+}
+
+/// Moves named in a message: all of a few, the first and last three of many (a bot's
+/// long run would fill the screen).
+fn ends_of(moves: &[String]) -> String {
+    const ENDS: usize = 3;
+    if moves.len() <= 3 * ENDS {
+        return moves.join(", ");
+    }
+    format!(
+        "{}, … {} more …, {}",
+        moves[..ENDS].join(", "),
+        moves.len() - 2 * ENDS,
+        moves[moves.len() - ENDS..].join(", ")
+    )
 }

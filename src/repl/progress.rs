@@ -1,7 +1,7 @@
 //! Progress for `auto`: a long run shows how far it is after about a second, on standard
 //! error and only at a terminal, so piped output stays as it was.
 
-use crate::bot::{self, Bot};
+use crate::bot::{self, Bot, LoopWatch};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::script::words::count;
 use crate::session::Session;
@@ -29,8 +29,9 @@ pub fn auto(
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let mut played = Vec::new();
+    let mut watch = LoopWatch::default();
     while limit.is_none_or(|n| played.len() < n) {
-        let step = bot::play_out(session, bot, Some(1)).map_err(|e| {
+        let step = bot::play_watched(session, bot, Some(1), &mut watch).map_err(|e| {
             bar.finish_and_clear();
             if crate::script::interrupt::requested() {
                 Diagnostic::about(

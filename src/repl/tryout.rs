@@ -3,7 +3,7 @@
 //! rule that never fired was not checked by these games, so `check` names it rather than
 //! saying "ok" as if it had been.
 
-use crate::bot::{self, Bot, LoadedBot, RandomBot};
+use crate::bot::{self, Bot, LoadedBot, LoopWatch, RandomBot};
 use crate::diagnostic::Diagnostic;
 use crate::manifest::{Library, Variant};
 use crate::script::words::count;
@@ -130,9 +130,10 @@ fn play_game(
     until: Option<Instant>,
 ) -> Result<(usize, Option<(String, String)>), Diagnostic> {
     let mut moves = 0;
+    let mut watch = LoopWatch::default();
     while until.is_none_or(|t| Instant::now() < t) {
         // No move played: the game is over (an unfinished game without moves is an error).
-        if bot::play_out(session, bot, Some(1))?.is_empty() {
+        if bot::play_watched(session, bot, Some(1), &mut watch)?.is_empty() {
             break;
         }
         moves += 1;
