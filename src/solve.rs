@@ -319,6 +319,7 @@ impl<'a> Search<'a> {
             &start.rules,
             start.player.as_mut(),
             root.clone(),
+            0,
             &mut |_| self.goes_on(),
         );
         let played = match played {

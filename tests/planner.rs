@@ -122,6 +122,7 @@ fn greedy_game(lib: &TempLibrary) -> (LoadedBot, Dynamic, Line) {
         greedy.rules().unwrap(),
         greedy.start(1).as_mut(),
         root.clone(),
+        0,
         &mut |_| true,
     )
     .unwrap()
@@ -499,4 +500,34 @@ fn a_clock_that_is_no_number_is_an_error_naming_its_file() {
         "{shown}"
     );
     assert!(shown.contains("_clock.rhai"), "{shown}");
+}
+
+/// The planner takes a bot's play to depend on the position alone: a game that comes back
+/// to a position is a loop, stopped at once with its moves (tests/fixtures/loops/, a bot
+/// that turns a coin for ever), never played until the budget runs out.
+#[test]
+fn a_game_that_comes_back_to_a_position_is_a_loop_named_by_its_moves() {
+    let home = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/loops");
+    let library = houserules::manifest::Library::at(&home).unwrap();
+    let variant = Variant::load(&library, "carousel").unwrap();
+    let turner = bot::find(&variant, "turner")
+        .unwrap()
+        .load(&variant, Limits::default())
+        .unwrap();
+    let session = Session::new(&library, "carousel", &[], 1, Limits::default()).unwrap();
+    let root = session.state().clone();
+    let e = plan::greedy_game(
+        turner.rules().unwrap(),
+        turner.start(1).as_mut(),
+        root,
+        4,
+        &mut |_| true,
+    )
+    .err()
+    .expect("a loop")
+    .to_string();
+    assert_eq!(
+        e.lines().next().unwrap(),
+        "turner: the game went round in a loop: the bot played the same 2 moves over and over from the same positions (\"turn the coin\", \"turn the coin\"), from move 5 to move 6; it would never end"
+    );
 }

@@ -48,19 +48,15 @@ impl LoopWatch {
         };
         // The loop began where its first position was first played from.
         let began = at + 1 - self.streak - self.period;
-        Err(Diagnostic::about(
-            Kind::Script,
-            bot.to_owned(),
-            format!(
-                "the game went round in a loop: the bot played the same {} over and over from the same positions ({}), from move {}{} to move {at}; it would never end",
-                count(moves.len(), "move"),
-                shown(&moves),
-                began + 1,
-                if began == WATCH_FROM { " (where the watch begins)" } else { "" },
-            ),
-        )
-        .with_help(
-            "a bot that chooses by the position plays the same moves from the same position for ever: have the bot (its `choose`, or the game's `bot_ranked`) leave one of these moves out, or the rules stop offering it where it changes nothing",
+        let watched = if began == WATCH_FROM {
+            " (where the watch begins)"
+        } else {
+            ""
+        };
+        Err(looped(
+            bot,
+            &moves,
+            format!("from move {}{watched} to move {at}", began + 1),
         ))
     }
 
@@ -81,6 +77,22 @@ impl LoopWatch {
         (self.period > 0 && self.streak >= needed)
             .then(|| self.labels[self.labels.len() - self.period..].to_vec())
     }
+}
+
+/// The error for a game of `bot` that went round in a loop of `moves`, played `when`.
+pub fn looped(bot: &str, moves: &[String], when: String) -> Diagnostic {
+    Diagnostic::about(
+        Kind::Script,
+        bot.to_owned(),
+        format!(
+            "the game went round in a loop: the bot played the same {} over and over from the same positions ({}), {when}; it would never end",
+            count(moves.len(), "move"),
+            shown(moves),
+        ),
+    )
+    .with_help(
+        "a bot that chooses by the position plays the same moves from the same position for ever: have the bot (its `choose`, or the game's `bot_ranked`) leave one of these moves out, or the rules stop offering it where it changes nothing",
+    )
 }
 
 /// A loop's moves as a reader takes them in: the first few, quoted.

@@ -12,6 +12,7 @@ use super::beam::Line;
 use super::fingerprint::fingerprint;
 use super::labelled;
 use crate::bot::helpers::ranked;
+use crate::bot::loops::looped;
 use crate::bot::Bot;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::script::Rules;
@@ -208,8 +209,8 @@ impl<'a> Detours<'a> {
         let mut labels = self.best.labels[..detour.at].to_vec();
         labels.push(mv.label.clone());
         let known = &self.known;
-        let rest = greedy_game(self.rules, self.player, state, &mut |position| {
-            let position = fingerprint(self.rules, position);
+        let past = labels.len();
+        let rest = greedy_game(self.rules, self.player, state, past, &mut |position| {
             if let Some(&total) = known.get(&position) {
                 played.rejoined = Some(total);
                 return false;
@@ -227,18 +228,30 @@ impl<'a> Detours<'a> {
 
 /// The game `player` (the greedy bot, a Rhai bot of the game's) plays from `state`.
 /// The planner takes its play to depend on the position alone, so from a position it
-/// is always the same game. `go_on` is asked before each move with the position;
-/// `false` stops the game (`None`).
+/// is always the same game, and a position it comes back to is a loop (an error naming
+/// its moves). `go_on` is asked before each move with the position's fingerprint;
+/// `false` stops the game (`None`). `past`: the moves played before `state`, to number
+/// the game's moves.
 pub fn greedy_game(
     rules: &Rules,
     player: &mut dyn Bot,
     mut state: Dynamic,
-    go_on: &mut dyn FnMut(&Dynamic) -> bool,
+    past: usize,
+    go_on: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Option<Line>, Diagnostic> {
     let mut labels = Vec::new();
+    // The move number each position was played from.
+    let mut played_from = HashMap::new();
     while rules.over(&mut state)?.is_none() {
-        if !go_on(&state) {
+        let position = fingerprint(rules, &state);
+        if !go_on(position) {
             return Ok(None);
+        }
+        let at = labels.len();
+        if let Some(first) = played_from.insert(position, at) {
+            let moves: Vec<String> = labels[first..].iter().map(ToString::to_string).collect();
+            let when = format!("from move {} to move {}", past + first + 1, past + at);
+            return Err(looped(player.name(), &moves, when));
         }
         let moves = rules.moves(&mut state)?;
         if moves.is_empty() {
