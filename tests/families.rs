@@ -82,3 +82,24 @@ fn pig_runs_in_a_small_sim_with_its_goals() {
         ],
     );
 }
+
+/// A game of the `core` family whose rules draw nothing yet (tests/fixtures/loops/'s
+/// carousel has no `view()`): `show` lists the game's own fields as the scripts print
+/// them, not the host's options, seed, generator and tables.
+#[test]
+fn show_without_a_view_lists_the_games_own_fields() {
+    let home = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/loops");
+    let run = houserules(
+        &["--home", home.to_str().unwrap()],
+        "new carousel\nturn the coin\nshow\n",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout.contains(
+            "played turn the coin\nthe rules define no `view()`; the game's fields:\n  heads: false\n  kept: false\n"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("Tables"), "{}", run.stdout);
+}

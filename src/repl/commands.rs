@@ -12,6 +12,7 @@ use crate::picture;
 use crate::records::pending::{self, Recorded};
 use crate::records::{self, GameRecord};
 use crate::save::SaveFile;
+use crate::script::api::fields::{Keeper, STATE};
 use crate::script::words::count;
 use crate::script::{interrupt, Limits, ViewOptions};
 use crate::session::Session;
@@ -677,12 +678,32 @@ fn fresh_seed() -> u64 {
 
 fn show(session: &mut Session, options: &ViewOptions) -> Result<String, Diagnostic> {
     let view = session.view(options)?;
-    let mut out = view.unwrap_or_else(|| format!("{}\n", session.state()));
+    let mut out = view.unwrap_or_else(|| own_fields(session));
     if !out.ends_with('\n') {
         out.push('\n');
     }
     out.push_str(&game_over(session, options.ansi)?);
     Ok(out)
+}
+
+/// What `show` prints of rules without a `view()`: the state's fields one a line, as
+/// the scripts' `to_string()` gives them, but the host's (options, seed, generator, data,
+/// events), which are alike in every game.
+fn own_fields(session: &Session) -> String {
+    let state = session.state();
+    let Some(map) = state.read_lock::<rhai::Map>() else {
+        return format!("{state}\n");
+    };
+    let host = |name: &str| {
+        STATE
+            .iter()
+            .any(|f| f.name == name && f.kept_by == Keeper::Host)
+    };
+    let mut out = "the rules define no `view()`; the game's fields:\n".to_owned();
+    for (name, value) in map.iter().filter(|(name, _)| !host(name)) {
+        let _ = writeln!(out, "  {name}: {}", session.rules().shown(value));
+    }
+    out
 }
 
 /// The legal moves, numbered, each with what it would do when the rules say.

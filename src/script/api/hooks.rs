@@ -73,7 +73,7 @@ pub const VIEW: Hook = Hook {
     name: "view",
     params: &[],
     required: false,
-    when: "the REPL's `show` (`view_options()` says how to draw)",
+    when: "the REPL's `show` (`view_options()` says how to draw); without it, `show` lists the state's own fields",
     returns: "a string",
 };
 
