@@ -11,8 +11,8 @@ use crate::session::Session;
 use std::collections::HashMap;
 
 /// Moves of a game before the watch begins: no game we know comes near it (Ora et
-/// Labora's are the longest, about 400), and fingerprinting every position would cost
-/// a fast game a tenth of its time.
+/// Labora's are the longest, about 400), and ordinary games are not slowed by a
+/// fingerprint a move.
 const WATCH_FROM: usize = 1_000;
 
 /// A loop is this many moves repeating, and this many rounds of it at the least: a bot
@@ -29,9 +29,8 @@ pub struct LoopWatch {
     /// How many moves apart the last positions came back, and how many did in a row.
     period: usize,
     streak: usize,
-    /// The moves played since the watch began, by move number from `first`.
+    /// The moves played since the watch began.
     labels: Vec<String>,
-    first: usize,
 }
 
 impl LoopWatch {
@@ -64,9 +63,6 @@ impl LoopWatch {
     /// the last positions have come back, each `period` moves after its last time, for
     /// long enough.
     fn saw(&mut self, at: usize, position: u64, label: &str) -> Option<Vec<String>> {
-        if self.labels.is_empty() {
-            self.first = at;
-        }
         self.labels.push(label.to_owned());
         match self.seen.insert(position, at).map(|last| at - last) {
             Some(apart) if apart == self.period => self.streak += 1,
