@@ -4,7 +4,7 @@
 //! watch stops the game with the loop's moves long before the move limit of a
 //! simulation (which, at a search bot's fraction of a second a move, is hours away).
 
-use super::plan::fingerprint;
+use super::fingerprint::fingerprint;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::script::words::count;
 use crate::session::Session;

@@ -6,6 +6,7 @@
 mod api;
 mod base;
 pub mod catalog;
+mod fingerprint;
 mod helpers;
 mod hidden;
 mod lists;

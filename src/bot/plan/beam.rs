@@ -7,7 +7,7 @@
 //! the game's helpers define it: a purchase beside an action) runs on to the next one
 //! within the level.
 
-use super::fingerprint::fingerprint;
+use crate::bot::fingerprint::fingerprint;
 use crate::bot::helpers::{clock, ranked};
 use crate::diagnostic::Diagnostic;
 use crate::script::{interrupt, Move, Rules};

@@ -9,8 +9,8 @@
 //! position is always the same game, whose result is known.
 
 use super::beam::Line;
-use super::fingerprint::fingerprint;
 use super::labelled;
+use crate::bot::fingerprint::fingerprint;
 use crate::bot::helpers::ranked;
 use crate::bot::loops::looped;
 use crate::bot::Bot;

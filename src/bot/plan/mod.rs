@@ -11,13 +11,11 @@
 
 pub mod beam;
 pub mod detour;
-mod fingerprint;
 pub mod receding;
 
 pub use super::helpers::starts;
 pub use beam::{plan, Beam, Line, Plan, Progress};
 pub use detour::{greedy_game, Detour, Detours};
-pub use fingerprint::fingerprint;
 pub use receding::first_move;
 
 use super::hidden::holds_hidden;

@@ -1,6 +1,7 @@
 //! A position's fingerprint: a hash of the state, so that the planner keeps one of the
-//! positions that several orders of the same moves reach. Object maps are ordered by
-//! key, so the same position always hashes alike within a run.
+//! positions that several orders of the same moves reach, and a game that comes back to
+//! a position is seen going round in a loop. Object maps are ordered by key, so the same
+//! position always hashes alike within a run.
 
 use crate::script::api::fields::{DATA, EVENTS, OPTIONS, RNG, SEED};
 use crate::script::rng::Rng;
