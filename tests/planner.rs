@@ -37,6 +37,12 @@ fn helpers(lib: &TempLibrary, variant: &str) -> Rc<Rules> {
     loaded.rules().unwrap().clone()
 }
 
+/// The puzzle's search engine and its first position.
+fn puzzle_start(lib: &TempLibrary) -> (Rc<Rules>, Dynamic) {
+    let root = lib.session("treasure", 1).unwrap().state().clone();
+    (helpers(lib, "treasure"), root)
+}
+
 /// The best result from `state`, every line tried.
 fn exhaustive(rules: &Rules, mut state: Dynamic) -> i64 {
     if rules.over(&mut state).unwrap().is_some() {
@@ -70,8 +76,7 @@ fn played(lib: &TempLibrary, name: &str) -> (i64, Vec<String>) {
 #[test]
 fn the_planner_finds_the_best_game_where_greedy_takes_the_lure() {
     let lib = puzzle();
-    let rules = helpers(&lib, "treasure");
-    let root = lib.session("treasure", 1).unwrap().state().clone();
+    let (rules, root) = puzzle_start(&lib);
     let best = exhaustive(&rules, root.clone());
     assert_eq!(best, 16);
 
@@ -96,8 +101,7 @@ fn a_narrow_beam_is_no_better_than_greedy_play() {
     // The lure is the best first move by its value: a beam of one is the greedy player,
     // so the width is what finds the treasure.
     let lib = puzzle();
-    let rules = helpers(&lib, "treasure");
-    let root = lib.session("treasure", 1).unwrap().state().clone();
+    let (rules, root) = puzzle_start(&lib);
     let beam = Beam {
         width: 1,
         horizon: None,
@@ -304,8 +308,7 @@ fn without_chance_the_lookahead_bot_imagines_one_future() {
 #[test]
 fn a_plan_stops_when_asked_with_the_best_line_so_far() {
     let lib = puzzle();
-    let rules = helpers(&lib, "treasure");
-    let root = lib.session("treasure", 1).unwrap().state().clone();
+    let (rules, root) = puzzle_start(&lib);
     let beam = Beam {
         width: 4,
         horizon: None,
@@ -424,8 +427,7 @@ fn a_move_the_ranking_offers_alone_is_played_not_the_first_legal_one() {
         "scripts/bots/treasure/_ranked.rhai",
         "fn bot_ranked(state, moves) { [#{ index: moves.len() - 1, value: 0 }] }",
     );
-    let rules = helpers(&lib, "treasure");
-    let root = lib.session("treasure", 1).unwrap().state().clone();
+    let (rules, root) = puzzle_start(&lib);
     let legal = rules.moves(&mut root.clone()).unwrap();
     let (first, _) = first_move_within_one_level(&rules, root);
     assert_eq!(legal[first].label, "map", "the ranking's only move");
@@ -453,8 +455,7 @@ fn a_step_that_leaves_the_clock_as_it_was_runs_on_within_its_level() {
         "    if mv.label == \"shovel\" { this.shovel = true; } else { this.round += 1; }",
     );
     let first_level = |lib: &TempLibrary| {
-        let rules = helpers(lib, "treasure");
-        let root = lib.session("treasure", 1).unwrap().state().clone();
+        let (rules, root) = puzzle_start(lib);
         let beam = Beam {
             width: 4,
             horizon: Some(1),
@@ -485,8 +486,7 @@ fn a_clock_that_is_no_number_is_an_error_naming_its_file() {
         "scripts/bots/treasure/_clock.rhai",
         "fn bot_clock(s) { \"soon\" }",
     );
-    let rules = helpers(&lib, "treasure");
-    let root = lib.session("treasure", 1).unwrap().state().clone();
+    let (rules, root) = puzzle_start(&lib);
     let beam = Beam {
         width: 2,
         horizon: Some(2),
