@@ -3,16 +3,12 @@
 //! a position is seen going round in a loop. Object maps are ordered by key, so the same
 //! position always hashes alike within a run.
 
-use crate::script::api::fields::{DATA, EVENTS, OPTIONS, RNG, SEED};
+use crate::script::api::fields::kept_by_host;
 use crate::script::rng::Rng;
 use crate::script::{Rules, Tables};
 use rhai::{Array, Dynamic, ImmutableString, Map};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
-
-/// The host's fields that tell no two positions of one game apart: the same in all of
-/// them (options, seed, data), or their past only (events), or chance (the generator).
-const IGNORED: [&str; 5] = [OPTIONS.name, SEED.name, RNG.name, DATA.name, EVENTS.name];
 
 /// The fingerprint of `state`. A value of a family's own type (a landscape, a ledger of
 /// goods) is hashed by its text, as a script's `to_string()` gives it: the host cannot see
@@ -22,7 +18,9 @@ pub fn fingerprint(rules: &Rules, state: &Dynamic) -> u64 {
     match state.read_lock::<Map>() {
         Some(map) => map
             .iter()
-            .filter(|(key, _)| !IGNORED.contains(&key.as_str()))
+            // The host's fields tell no two positions of one game apart: the same in
+            // all of them (options, seed, data), their past (events), chance (rng).
+            .filter(|(key, _)| !kept_by_host(key))
             .for_each(|(key, value)| {
                 key.hash(&mut hasher);
                 hash(rules, value, &mut hasher);

@@ -29,24 +29,24 @@ pub struct LoopWatch {
     /// How many moves apart the last positions came back, and how many did in a row.
     period: usize,
     streak: usize,
-    /// The moves played since the watch began.
-    labels: Vec<String>,
 }
 
 impl LoopWatch {
-    /// Notes that move `label` is played from the session's position; an error once
-    /// the game has gone round in a loop.
-    pub fn played(&mut self, session: &Session, bot: &str, label: &str) -> Result<(), Diagnostic> {
+    /// Notes that a move is played from the session's position; an error once the game
+    /// has gone round in a loop (its moves: the last ones the session played).
+    pub fn played(&mut self, session: &Session, bot: &str) -> Result<(), Diagnostic> {
         let at = session.moves_played();
         if at < WATCH_FROM {
             return Ok(());
         }
         let position = fingerprint(session.rules(), session.state());
-        let Some(moves) = self.saw(at, position, label) else {
+        let Some(period) = self.saw(at, position) else {
             return Ok(());
         };
+        let log = session.log();
+        let moves = &log[log.len() - period..];
         // The loop began where its first position was first played from.
-        let began = at + 1 - self.streak - self.period;
+        let began = at + 1 - self.streak - period;
         let watched = if began == WATCH_FROM {
             " (where the watch begins)"
         } else {
@@ -54,24 +54,22 @@ impl LoopWatch {
         };
         Err(looped(
             bot,
-            &moves,
+            moves,
             format!("from move {}{watched} to move {at}", began + 1),
         ))
     }
 
-    /// Notes move `label` of number `at` played from `position`; the loop's moves once
-    /// the last positions have come back, each `period` moves after its last time, for
-    /// long enough.
-    fn saw(&mut self, at: usize, position: u64, label: &str) -> Option<Vec<String>> {
-        self.labels.push(label.to_owned());
+    /// Notes move number `at` played from `position`; the loop's length once the last
+    /// positions have come back, each that many moves after its last time, for long
+    /// enough.
+    fn saw(&mut self, at: usize, position: u64) -> Option<usize> {
         match self.seen.insert(position, at).map(|last| at - last) {
             Some(apart) if apart == self.period => self.streak += 1,
             Some(apart) => (self.period, self.streak) = (apart, 1),
             None => (self.period, self.streak) = (0, 0),
         }
         let needed = LOOP_MOVES.max(LOOP_ROUNDS * self.period);
-        (self.period > 0 && self.streak >= needed)
-            .then(|| self.labels[self.labels.len() - self.period..].to_vec())
+        (self.period > 0 && self.streak >= needed).then_some(self.period)
     }
 }
 
@@ -111,41 +109,31 @@ mod tests {
     use super::*;
     use crate::script::rng::Rng;
 
-    /// Plays `moves` (position, label) into a watch: the move number at which a loop
-    /// was found, and its moves.
-    fn watch(moves: impl Iterator<Item = (u64, String)>) -> Option<(usize, Vec<String>)> {
+    /// Plays moves from `positions` into a watch: the move number at which a loop was
+    /// found, and its length.
+    fn watch(positions: impl Iterator<Item = u64>) -> Option<(usize, usize)> {
         let mut w = LoopWatch::default();
-        moves
+        positions
             .enumerate()
-            .find_map(|(at, (position, label))| w.saw(at, position, &label).map(|l| (at, l)))
+            .find_map(|(at, position)| w.saw(at, position).map(|period| (at, period)))
     }
 
     #[test]
-    fn a_cycle_of_positions_is_a_loop_named_by_its_moves() {
-        let cycle = (0..).map(|i| (i % 2, ["convert", "back"][i as usize % 2].to_owned()));
-        let found = watch(cycle.take(1_000)).expect("a loop");
+    fn a_cycle_of_positions_is_a_loop_found_a_hundred_moves_in() {
+        let found = watch((0..1_000).map(|i| i % 2)).expect("a loop");
         // Positions come back from the third move on; 100 moves of the cycle after it.
-        assert_eq!(found.0, 2 + LOOP_MOVES - 1);
-        assert_eq!(found.1.len(), 2);
-        assert!(found.1.contains(&"convert".to_owned()) && found.1.contains(&"back".to_owned()));
+        assert_eq!(found, (2 + LOOP_MOVES - 1, 2));
     }
 
     #[test]
     fn a_long_cycle_must_come_round_thirty_times() {
-        let cycle = (0..).map(|i| (i % 10, format!("move {}", i % 10)));
-        let (at, moves) = watch(cycle.take(1_000)).expect("a loop");
-        assert_eq!(at, 10 + LOOP_ROUNDS * 10 - 1);
-        assert_eq!(
-            moves,
-            (0..10)
-                .map(|i| format!("move {}", (at + 1 + i) % 10))
-                .collect::<Vec<_>>()
-        );
+        let found = watch((0..1_000).map(|i| i % 10)).expect("a loop");
+        assert_eq!(found, (10 + LOOP_ROUNDS * 10 - 1, 10));
     }
 
     #[test]
     fn a_game_whose_positions_never_come_back_is_no_loop() {
-        assert!(watch((0..10_000).map(|i| (i, "the same move".to_owned()))).is_none());
+        assert!(watch(0..10_000).is_none());
     }
 
     #[test]
@@ -155,10 +143,9 @@ mod tests {
         let mut rng = Rng::seeded(7);
         let mut x = 0u64;
         let walk = (0..200_000).map(|_| {
-            let step = [1, 3][rng.below(2)];
-            let played = (x, format!("{step}"));
-            x = (x + step) % 4;
-            played
+            let from = x;
+            x = (x + [1, 3][rng.below(2)]) % 4;
+            from
         });
         assert!(watch(walk).is_none());
     }
@@ -167,9 +154,9 @@ mod tests {
     fn a_cycle_broken_before_its_rounds_are_done_starts_over() {
         // 50 moves of a two-move cycle, one move elsewhere, then the cycle again: found
         // a hundred moves after it came back, not counted from the first stretch.
-        let first = (0..50).map(|i| (i % 2, format!("{}", i % 2)));
-        let elsewhere = std::iter::once((99, "other".to_owned()));
-        let again = (0..1_000).map(|i| (i % 2, format!("{}", i % 2)));
+        let first = (0..50).map(|i| i % 2);
+        let elsewhere = std::iter::once(99);
+        let again = (0..1_000).map(|i| i % 2);
         let (at, _) = watch(first.chain(elsewhere).chain(again)).expect("a loop");
         assert!(at >= 51 + LOOP_MOVES, "found at {at}");
     }

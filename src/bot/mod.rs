@@ -81,7 +81,7 @@ pub fn play_watched(
                 format!("bot chose move {i} of {}", moves.len()),
             )
         })?;
-        watch.played(session, bot.name(), &mv.label)?;
+        watch.played(session, bot.name())?;
         session.play_move(mv, &by)?;
         played.push(mv.label.to_string());
     }

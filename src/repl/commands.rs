@@ -12,7 +12,7 @@ use crate::picture;
 use crate::records::pending::{self, Recorded};
 use crate::records::{self, GameRecord};
 use crate::save::SaveFile;
-use crate::script::api::fields::{Keeper, STATE};
+use crate::script::api::fields::kept_by_host;
 use crate::script::words::count;
 use crate::script::{interrupt, Limits, ViewOptions};
 use crate::session::Session;
@@ -694,13 +694,8 @@ fn own_fields(session: &Session) -> String {
     let Some(map) = state.read_lock::<rhai::Map>() else {
         return format!("{state}\n");
     };
-    let host = |name: &str| {
-        STATE
-            .iter()
-            .any(|f| f.name == name && f.kept_by == Keeper::Host)
-    };
     let mut out = "the rules define no `view()`; the game's fields:\n".to_owned();
-    for (name, value) in map.iter().filter(|(name, _)| !host(name)) {
+    for (name, value) in map.iter().filter(|(name, _)| !kept_by_host(name)) {
         let _ = writeln!(out, "  {name}: {}", session.rules().shown(value));
     }
     out

@@ -63,6 +63,14 @@ pub const TURN: Field = Field {
 /// The fields the contract names, those the host sets first.
 pub const STATE: [Field; 6] = [OPTIONS, SEED, RNG, DATA, EVENTS, TURN];
 
+/// Whether the state's field `name` is one the host sets (options, seed, generator,
+/// data, events): alike in every position of a game but for its past and its chance.
+pub fn kept_by_host(name: &str) -> bool {
+    STATE
+        .iter()
+        .any(|f| f.name == name && f.kept_by == Keeper::Host)
+}
+
 fn keeper(field: &Field) -> &'static str {
     match field.kept_by {
         Keeper::Host => "the host",
