@@ -237,6 +237,27 @@ fn a_finished_game_is_worth_its_score() {
     assert_eq!(value(&o), 10 * o.score("total"));
 }
 
+#[test]
+fn once_nothing_can_be_made_of_what_is_held_a_position_is_worth_its_score() {
+    // The last settlement phase, no settlement in hand: land bought now or goods kept
+    // score nothing, so greedy ends the game (it once spent the 5-coin on a district).
+    let mut o = Oel::ireland();
+    o.pass_until(31);
+    while o.phase() != "settle" {
+        o.pass_once();
+    }
+    o.give("coin 3, coin5 2, stone 4");
+    let moves = o.moves();
+    assert!(
+        moves.iter().any(|m| m.starts_with("buy district")),
+        "{moves:?}"
+    );
+    assert_ne!(value(&o), 10 * o.score("total"), "settlements in hand");
+    o.g.set("settlements", "[]");
+    assert_eq!(value(&o), 10 * o.score("total"));
+    assert_eq!(greedy_choice(&mut o), "end the settlement phase");
+}
+
 // ---------------------------------------------------------------- the greedy bot wastes nothing
 
 #[test]
