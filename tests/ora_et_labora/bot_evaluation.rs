@@ -239,21 +239,30 @@ fn a_finished_game_is_worth_its_score() {
 
 #[test]
 fn once_nothing_can_be_made_of_what_is_held_a_position_is_worth_its_score() {
-    // The last settlement phase, no settlement in hand: land bought now or goods kept
-    // score nothing, so greedy ends the game (it once spent the 5-coin on a district).
+    // The last settlement phase, its settlements come and none in hand: land bought now
+    // or goods kept score nothing, so greedy ends the game (it once spent the 5-coin on
+    // a district). Before, the neutral prior's use may still turn goods into points.
     let mut o = Oel::ireland();
     o.pass_until(31);
-    while o.phase() != "settle" {
+    o.give("coin 3, coin5 2, stone 4");
+    while o.phase() != "neutral_prior" && o.phase() != "settle" {
         o.pass_once();
     }
-    o.give("coin 3, coin5 2, stone 4");
+    assert_eq!(o.phase(), "neutral_prior", "a work contract is paid for");
+    assert_ne!(value(&o), 10 * o.score("total"), "settlements in hand");
+    o.g.set("settlements", "[]");
+    assert_ne!(
+        value(&o),
+        10 * o.score("total"),
+        "the neutral prior's use to come"
+    );
+    o.pass_once();
+    assert_eq!(o.phase(), "settle");
     let moves = o.moves();
     assert!(
         moves.iter().any(|m| m.starts_with("buy district")),
         "{moves:?}"
     );
-    assert_ne!(value(&o), 10 * o.score("total"), "settlements in hand");
-    o.g.set("settlements", "[]");
     assert_eq!(value(&o), 10 * o.score("total"));
     assert_eq!(greedy_choice(&mut o), "end the settlement phase");
 }
