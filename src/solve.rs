@@ -1,7 +1,8 @@
 //! `houserules solve`: the best whole game the planner finds in a game without chance,
 //! written as a save to step through at the REPL. The planner (see [`crate::bot::plan`])
 //! plays the game of each bot the game's helpers name (`bot_starts()`; the greedy bot
-//! by default), then detours from the best game found, then wider beams while the
+//! by default), then detours from the best game found, then searches its end with wide
+//! beams (the last twentieth of the budget), then wider whole-game beams while the
 //! budget of script operations lasts, and keeps the best game of all; a budget in
 //! operations (every bot's engine counted) finds the same game on any machine. Ctrl-C
 //! stops it with the best game so far.
@@ -24,11 +25,17 @@ use std::rc::Rc;
 /// The default budget, in thousands of script operations: under ten minutes of one core
 /// of a release build at 4.5 million operations a second, the slowest measured; five
 /// and a half minutes on a machine half as fast again (docs/PERFORMANCE.md). Ora et
-/// Labora's best games need most of it (Ireland's is found after 1,840 million).
+/// Labora's best games need most of it (Ireland's 456 is found after 2,360 million).
 pub const DEFAULT_BUDGET: u64 = 2_500_000;
 
 /// Who the save says chose the moves.
 const PLAYER: &str = "solve";
+
+/// The share of the budget the detours leave to the search of the best game's end
+/// (1/20): a detour rarely gains more than a point or two in Ora et Labora's last
+/// twentieth, and the end's beams need little (Ireland's gain 6 points in 3 million
+/// operations of 125 million).
+const ENDING_SHARE: u64 = 20;
 
 /// `solve`'s options, shared by the command line and its tests.
 #[derive(Args, Debug, Clone)]
@@ -165,7 +172,8 @@ fn not_rhai(name: &str) -> Diagnostic {
 
 /// Whole games planned within `budget` thousands of operations: each start's game (the
 /// greedy bot's, unless the game names others); then detours from the best game (see
-/// [`plan::detour`]), its bot playing on, until none improves it or the budget is spent;
+/// [`plan::detour`]), its bot playing on, until none improves it or the budget less its
+/// last twentieth is spent; then its end searched with wide beams ([`plan::ending`]);
 /// then whole-game beams ever wider (from two), each as wide as the budget left seems
 /// to afford (twice the last at most), until one keeps every position it meets (a small
 /// game, searched through).
@@ -195,6 +203,7 @@ fn widen(
     }
     if let (Some(i), Some(_)) = (best, planned) {
         search.detours(&mut starts[i], &root, seed)?;
+        search.endings(&root)?;
     }
     let mut width = 1;
     while let Some(filled) = planned {
@@ -339,8 +348,8 @@ impl<'a> Search<'a> {
         }))
     }
 
-    /// Detours from the best game, `start`'s, while the budget lasts, its bot playing on
-    /// after each; each better game listed.
+    /// Detours from the best game, `start`'s, while the budget less the end's share
+    /// lasts, its bot playing on after each; each better game listed.
     fn detours(
         &mut self,
         start: &mut Start,
@@ -353,9 +362,10 @@ impl<'a> Search<'a> {
         let player = start.player.as_mut();
         let mut detours = Detours::new(&start.rules, player, root.clone(), best, seed)?;
         let mut before = self.spent();
+        let until = self.budget - self.budget / ENDING_SHARE;
         self.show("detours".into());
         loop {
-            let tried = match detours.try_next(&mut || self.goes_on()) {
+            let tried = match detours.try_next(&mut || self.goes_on() && self.spent() < until) {
                 Ok(Some(tried)) => tried,
                 Ok(None) => break,
                 Err(_) if interrupt::requested() => {
@@ -367,7 +377,7 @@ impl<'a> Search<'a> {
                     break;
                 }
             };
-            if self.stopped() {
+            if self.stopped() || self.spent() >= until {
                 break;
             }
             self.found.games += usize::from(tried.game.is_some());
@@ -379,6 +389,31 @@ impl<'a> Search<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The best game's end searched with wide beams while the budget lasts; each better
+    /// ending listed, and searched from in turn.
+    fn endings(&mut self, root: &rhai::Dynamic) -> Result<(), Diagnostic> {
+        loop {
+            let Some(best) = self.found.line.clone() else {
+                return Ok(());
+            };
+            let before = self.spent();
+            self.show("the end".into());
+            let found = plan::better_ending(self.rules, root, &best, &mut || self.goes_on());
+            let ending = match found {
+                Ok(Some(ending)) => ending,
+                Ok(None) => return Ok(()),
+                Err(_) if interrupt::requested() => return Ok(()),
+                Err(e) => {
+                    self.found.failed = Some(e.within(format_args!("the search of the end")));
+                    return Ok(());
+                }
+            };
+            self.found.games += 1;
+            let name = format!("the last {} moves planned again", ending.from);
+            self.keep(name, ending.game, before);
+        }
     }
 
     /// Keeps `line`, a finished game, if it is the best so far, and lists its run (begun

@@ -1,7 +1,9 @@
-//! The planner of games without chance (src/bot/plan/), on a puzzle written for it
-//! (tests/fixtures/planner/treasure.*): it finds the best game, which an exhaustive
+//! The planner of games without chance (src/bot/plan/), on puzzles written for it
+//! (tests/fixtures/planner/): it finds the best game of `treasure`, which an exhaustive
 //! search here computes, where greedy play falls for the puzzle's lure; the `search` bot
-//! plans there, the same game on 1 and 2 threads, and spends nothing on repeated futures.
+//! plans there, the same game on 1 and 2 threads, and spends nothing on repeated futures;
+//! the end of `orchard`'s greedy game, searched with wide beams, harvests what no detour
+//! does.
 
 use crate::common::TempLibrary;
 use houserules::bot::plan::{self, Beam, Detour, Detours, Line};
@@ -23,6 +25,21 @@ pub fn puzzle() -> TempLibrary {
     lib.write(
         "scripts/treasure.rhai",
         include_str!("fixtures/planner/treasure.rhai"),
+    );
+    lib
+}
+
+/// The rules folder with the puzzle `orchard` added: its best end takes two moves that
+/// pay nothing alone.
+pub fn orchard() -> TempLibrary {
+    let lib = TempLibrary::new();
+    lib.write(
+        "variants/orchard.toml",
+        include_str!("fixtures/planner/orchard.toml"),
+    );
+    lib.write(
+        "scripts/orchard.rhai",
+        include_str!("fixtures/planner/orchard.rhai"),
     );
     lib
 }
@@ -113,15 +130,15 @@ fn a_narrow_beam_is_no_better_than_greedy_play() {
     );
 }
 
-/// The puzzle's greedy bot (its engine holds the rules and the bot helpers), its first
-/// position and the bot's game.
-fn greedy_game(lib: &TempLibrary) -> (LoadedBot, Dynamic, Line) {
-    let variant = Variant::load(&lib.library, "treasure").unwrap();
+/// The greedy bot of puzzle `name` (its engine holds the rules and the bot helpers),
+/// its first position and the bot's game.
+fn greedy_game(lib: &TempLibrary, name: &str) -> (LoadedBot, Dynamic, Line) {
+    let variant = Variant::load(&lib.library, name).unwrap();
     let greedy = bot::find(&variant, "greedy")
         .unwrap()
         .load(&variant, Limits::default())
         .unwrap();
-    let root = lib.session("treasure", 1).unwrap().state().clone();
+    let root = lib.session(name, 1).unwrap().state().clone();
     let first = plan::greedy_game(
         greedy.rules().unwrap(),
         greedy.start(1).as_mut(),
@@ -142,7 +159,7 @@ fn the_game_planned_from_is_whatever_the_greedy_bot_chooses() {
         "scripts/bots/treasure/greedy.rhai",
         "fn choose(state, moves) { moves.len() - 1 }",
     );
-    let (_, _, first) = greedy_game(&lib);
+    let (_, _, first) = greedy_game(&lib, "treasure");
     let labels: Vec<String> = first.labels.iter().map(|l| l.to_string()).collect();
     assert_eq!(labels[0], "map");
     assert_eq!(played(&lib, "greedy"), (first.total.unwrap(), labels));
@@ -154,7 +171,7 @@ fn detours_from_the_greedy_game_find_the_treasure_and_then_stop() {
     // move of the first round, and playing greedily after it scores 16; no detour of
     // that game scores more, so the detours end.
     let lib = puzzle();
-    let (greedy, root, first) = greedy_game(&lib);
+    let (greedy, root, first) = greedy_game(&lib, "treasure");
     assert_eq!(first.total, Some(13));
     // The greedy bot's game, move for move.
     let labels = first.labels.iter().map(|l| l.to_string()).collect();
@@ -194,7 +211,7 @@ fn a_detour_back_at_a_position_already_played_stops_with_that_games_result() {
     // taken): greedy play from there is the game already played, so the detour stops
     // with its result instead of playing it again.
     let lib = puzzle();
-    let (greedy, root, first) = greedy_game(&lib);
+    let (greedy, root, first) = greedy_game(&lib, "treasure");
     let mut player = greedy.start(1);
     let mut detours =
         Detours::new(greedy.rules().unwrap(), player.as_mut(), root, first, 7).unwrap();
@@ -213,6 +230,41 @@ fn a_detour_back_at_a_position_already_played_stops_with_that_games_result() {
     }
     assert!(rejoined > 0, "no detour came back to a position played");
     assert_eq!(detours.best().total, Some(16));
+}
+
+#[test]
+fn the_end_searched_wide_finds_two_moves_no_detour_makes() {
+    // Greedy play takes the gold and rests: 16. Planting pays nothing, and after it
+    // greedy play rests rather than water, so no detour harvests. The best game, 25,
+    // takes the gold twice (6), plants, waters and harvests (12) and rests 7 rounds.
+    let lib = orchard();
+    let (greedy, root, first) = greedy_game(&lib, "orchard");
+    assert_eq!(first.total, Some(16));
+    let rules = greedy.rules().unwrap();
+    let mut player = greedy.start(1);
+    let mut detours = Detours::new(rules, player.as_mut(), root.clone(), first.clone(), 1).unwrap();
+    while detours.try_next(&mut || true).unwrap().is_some() {}
+    assert_eq!(detours.best().total, Some(16));
+
+    let ending = plan::better_ending(rules, &root, &first, &mut || true)
+        .unwrap()
+        .expect("a better end");
+    assert_eq!(ending.from, 8);
+    assert_eq!(ending.game.total, Some(25));
+    assert_eq!(ending.game.labels[..4], first.labels[..4]);
+    // The game replays to its result, and nothing beats it.
+    let mut state = root.clone();
+    for label in &ending.game.labels {
+        let moves = rules.moves(&mut state).unwrap();
+        let mv = moves.iter().find(|m| m.label == label).unwrap();
+        rules.play(&mut state, mv).unwrap();
+    }
+    assert_eq!(rules.score(&mut state).unwrap()["total"].as_int(), Ok(25));
+    let again = plan::better_ending(rules, &root, &ending.game, &mut || true).unwrap();
+    assert!(again.is_none());
+    // A budget spent before the first beam finds nothing.
+    let spent = plan::better_ending(rules, &root, &first, &mut || false).unwrap();
+    assert!(spent.is_none());
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! loads at the REPL and replays to the result reported; a game with chance is refused.
 
 use crate::common::{houserules, Run, TempLibrary};
-use crate::planner::puzzle;
+use crate::planner::{orchard, puzzle};
 use houserules::script::Limits;
 use houserules::session::Session;
 use std::path::PathBuf;
@@ -10,13 +10,19 @@ use std::path::PathBuf;
 /// `houserules solve treasure` within 2,000 kops in `lib`: its run (which must succeed)
 /// and the save it wrote.
 fn solve_treasure(lib: &TempLibrary) -> (Run, PathBuf) {
+    solve_puzzle(lib, "treasure")
+}
+
+/// `houserules solve PUZZLE` within 2,000 kops in `lib`: its run (which must succeed)
+/// and the save it wrote.
+fn solve_puzzle(lib: &TempLibrary, puzzle: &str) -> (Run, PathBuf) {
     let save = lib.path("best.save");
     let home = lib.dir.path().to_str().unwrap();
     let args = [
         "--home",
         home,
         "solve",
-        "treasure",
+        puzzle,
         "--budget",
         "2000",
         "--save",
@@ -84,6 +90,26 @@ fn solve_writes_the_best_game_as_a_save_that_replays_to_its_result() {
         score.contains("result: 16"),
         "stepped to its result:\n{score}"
     );
+}
+
+#[test]
+fn solve_searches_the_end_of_its_best_game_with_wide_beams() {
+    // No detour of the orchard's greedy game (16) harvests; a beam over its last eight
+    // moves plants, waters and harvests.
+    let (run, _) = solve_puzzle(&orchard(), "orchard");
+    assert!(
+        run.stdout.starts_with("orchard: 25 in 12 moves"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("\ngreedy: 16 ("), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("\nthe last 8 moves planned again: 25 ("),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("\ndetour"), "{}", run.stdout);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The planner, for games without chance: when nothing hidden or random lies ahead, a
 //! move's future is one game, not a distribution to sample, so the bot plans a line of
 //! play instead (beam search, [`beam`], planned again at every move, [`receding`];
-//! a whole game improved by detours, [`detour`]).
+//! a whole game improved by detours, [`detour`], and its end by wide beams, [`ending`]).
 //! Generic over the rules contract: positions are judged by the game's bot helpers, as
 //! the search bot judges them.
 //!
@@ -11,11 +11,13 @@
 
 pub mod beam;
 pub mod detour;
+pub mod ending;
 pub mod receding;
 
 pub use super::helpers::starts;
 pub use beam::{plan, Beam, Line, Plan, Progress};
 pub use detour::{greedy_game, Detour, Detours};
+pub use ending::{better_ending, Ending};
 pub use receding::first_move;
 
 use super::hidden::holds_hidden;

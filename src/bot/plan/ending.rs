@@ -1,0 +1,63 @@
+//! The end of the best game searched wider. Near its end a game has few steps left, so a
+//! beam to the end is cheap and judges whole endings by their result, not by an
+//! evaluation; it finds what greedy play and a detour's one other move cannot: moves
+//! worth more together than either alone (in Ora et Labora, the neutral player's last
+//! building placed where it covers nothing its prior will want, then that prior's use).
+//! Beams start ever earlier in the best game: 8 moves before its end, then 16, 32, …,
+//! while the budget lasts.
+
+use super::beam::{plan, Beam, Line};
+use super::labelled;
+use crate::diagnostic::Diagnostic;
+use crate::script::Rules;
+use rhai::Dynamic;
+
+/// Positions each step of an ending's beam keeps: near the end, the few steps left
+/// afford a wide beam (Ora et Labora's last eight moves: about three million operations).
+pub const WIDTH: usize = 64;
+
+/// How many moves before the end the first beam starts.
+const FIRST: usize = 8;
+
+/// A better ending: the whole game, and how many moves before the end of the game it
+/// improves it starts.
+pub struct Ending {
+    pub from: usize,
+    pub game: Line,
+}
+
+/// The first ending of `best` (a whole game played from `root`) that beats it: a beam
+/// of [`WIDTH`] to the end from 8 moves before its end, then 16, 32, … up to the whole
+/// game less one move (a whole-game beam is the caller's); `None` when none does or
+/// `go_on` (asked between the beams' steps: the caller's budget) stops the search.
+pub fn better_ending(
+    rules: &Rules,
+    root: &Dynamic,
+    best: &Line,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Result<Option<Ending>, Diagnostic> {
+    let mut from = FIRST;
+    while from < best.labels.len() && go_on() {
+        let start = best.labels.len() - from;
+        let mut state = root.clone();
+        for label in &best.labels[..start] {
+            let moves = rules.moves(&mut state)?;
+            rules.play(&mut state, labelled(&moves, label, "the planner")?)?;
+        }
+        let beam = Beam {
+            width: WIDTH,
+            horizon: None,
+        };
+        // A beam the budget cuts keeps the endings it finished: each is a whole game.
+        let planned = plan(rules, state, beam, &mut |_| go_on())?;
+        if let Some(ending) = planned.finished.filter(|e| e.total > best.total) {
+            let mut labels = best.labels[..start].to_vec();
+            labels.extend(ending.labels.iter().cloned());
+            let total = ending.total.unwrap_or(0);
+            let game = Line::ended(labels, total, ending.into_state());
+            return Ok(Some(Ending { from, game }));
+        }
+        from *= 2;
+    }
+    Ok(None)
+}
