@@ -1,10 +1,11 @@
 //! The end of the best game searched wider. Near its end a game has few steps left, so a
-//! beam to the end is cheap and judges whole endings by their result, not by an
-//! evaluation; it finds what greedy play and a detour's one other move cannot: moves
-//! worth more together than either alone (in Ora et Labora, the neutral player's last
-//! building placed where it covers nothing its prior will want, then that prior's use).
+//! beam to the end is cheap, and the endings it finishes are compared by their result,
+//! not by an evaluation; it finds what greedy play and a detour's one other move
+//! cannot: moves worth more together than either alone (in Ora et Labora, the neutral
+//! player's last building placed where it covers nothing its prior will want, then that
+//! prior's use).
 //! Beams start ever earlier in the best game: 8 moves before its end, then 16, 32, …,
-//! while the budget lasts.
+//! each half as wide as the last, while the budget lasts.
 
 use super::beam::{plan, Beam, Line};
 use super::labelled;
@@ -12,12 +13,21 @@ use crate::diagnostic::Diagnostic;
 use crate::script::Rules;
 use rhai::Dynamic;
 
-/// Positions each step of an ending's beam keeps: near the end, the few steps left
-/// afford a wide beam (Ora et Labora's last eight moves: about three million operations).
+/// Positions each step of the first ending's beam keeps: near the end, the few steps
+/// left afford a wide beam (Ora et Labora's last eight moves: about three million
+/// operations).
 pub const WIDTH: usize = 64;
 
 /// How many moves before the end the first beam starts.
 const FIRST: usize = 8;
+
+/// The width of the beam from `from` moves before the end: [`WIDTH`] for the first,
+/// then narrower as it starts earlier, so that a step costs no more than the first's.
+/// The budget is asked between steps: a step of 64 positions in France's last rounds
+/// costs 200 million operations, which a later, wider beam would overspend.
+fn width(from: usize) -> usize {
+    (WIDTH * FIRST / from).max(2)
+}
 
 /// A better ending: the whole game, and how many moves before the end of the game it
 /// improves it starts.
@@ -27,7 +37,7 @@ pub struct Ending {
 }
 
 /// The first ending of `best` (a whole game played from `root`) that beats it: a beam
-/// of [`WIDTH`] to the end from 8 moves before its end, then 16, 32, … up to the whole
+/// to the end from 8 moves before its end, then 16, 32, … up to the whole
 /// game less one move (a whole-game beam is the caller's); `None` when none does or
 /// `go_on` (asked between the beams' steps: the caller's budget) stops the search.
 pub fn better_ending(
@@ -45,7 +55,7 @@ pub fn better_ending(
             rules.play(&mut state, labelled(&moves, label, "the planner")?)?;
         }
         let beam = Beam {
-            width: WIDTH,
+            width: width(from),
             horizon: None,
         };
         // A beam the budget cuts keeps the endings it finished: each is a whole game.
