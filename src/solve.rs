@@ -24,17 +24,16 @@ use std::rc::Rc;
 
 /// The default budget, in thousands of script operations: under ten minutes of one core
 /// of a release build at 4.5 million operations a second, the slowest measured; five
-/// and a half minutes on a machine half as fast again (docs/PERFORMANCE.md). Ora et
-/// Labora's best games need most of it (Ireland's 456 is found after 2,360 million).
+/// and a half minutes on a machine half as fast again (docs/PERFORMANCE.md, where the
+/// longest games measured find their best game past nine tenths of it).
 pub const DEFAULT_BUDGET: u64 = 2_500_000;
 
 /// Who the save says chose the moves.
 const PLAYER: &str = "solve";
 
 /// The share of the budget the detours leave to the search of the best game's end
-/// (1/20): a detour rarely gains more than a point or two in Ora et Labora's last
-/// twentieth, and the end's beams need little (Ireland's gain 6 points in 3 million
-/// operations of 125 million).
+/// (1/20): late in a long search a detour seldom gains more than a point or two, and the
+/// end's beams start cheap (docs/PERFORMANCE.md, search 31).
 const ENDING_SHARE: u64 = 20;
 
 /// `solve`'s options, shared by the command line and its tests.

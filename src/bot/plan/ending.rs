@@ -1,9 +1,9 @@
 //! The end of the best game searched wider. Near its end a game has few steps left, so a
 //! beam to the end is cheap, and the endings it finishes are compared by their result,
 //! not by an evaluation; it finds what greedy play and a detour's one other move
-//! cannot: moves worth more together than either alone (in Ora et Labora, the neutral
-//! player's last building placed where it covers nothing its prior will want, then that
-//! prior's use).
+//! cannot: moves worth more together than either alone (a building placed where it
+//! leaves another free, then that other one's use: DESIGN.md, "`solve` searches the
+//! end of its best game").
 //! Beams start ever earlier in the best game: 8 moves before its end, then 16, 32, …,
 //! each half as wide as the last, while the budget lasts.
 
@@ -14,8 +14,7 @@ use crate::script::Rules;
 use rhai::Dynamic;
 
 /// Positions each step of the first ending's beam keeps: near the end, the few steps
-/// left afford a wide beam (Ora et Labora's last eight moves: about three million
-/// operations).
+/// left afford a wide beam (docs/PERFORMANCE.md, search 31, measures its cost).
 const WIDTH: usize = 64;
 
 /// How many moves before the end the first beam starts.
@@ -23,8 +22,8 @@ const FIRST: usize = 8;
 
 /// The width of the beam from `from` moves before the end: [`WIDTH`] for the first,
 /// then narrower as it starts earlier, so that a step costs no more than the first's.
-/// The budget is asked between steps, and a step of 64 positions in France's last
-/// rounds costs 200 million operations: 8% of the default budget spent past it.
+/// The budget is asked between steps, and in a long game's last rounds a step of 64
+/// positions can cost a twelfth of `solve`'s default budget.
 fn width(from: usize) -> usize {
     (WIDTH * FIRST / from).max(2)
 }
