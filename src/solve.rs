@@ -202,7 +202,7 @@ fn widen(
     }
     if let (Some(i), Some(_)) = (best, planned) {
         search.detours(&mut starts[i], &root, seed)?;
-        search.endings(&root)?;
+        search.endings(&root);
     }
     let mut width = 1;
     while let Some(filled) = planned {
@@ -392,21 +392,22 @@ impl<'a> Search<'a> {
 
     /// The best game's end searched with wide beams while the budget lasts; each better
     /// ending listed, and searched from in turn.
-    fn endings(&mut self, root: &rhai::Dynamic) -> Result<(), Diagnostic> {
+    /// An error ends the search with the best game so far, as after a detour.
+    fn endings(&mut self, root: &rhai::Dynamic) {
         loop {
             let Some(best) = self.found.line.clone() else {
-                return Ok(());
+                return;
             };
             let before = self.spent();
             self.show("the end".into());
             let found = plan::better_ending(self.rules, root, &best, &mut || self.goes_on());
             let ending = match found {
                 Ok(Some(ending)) => ending,
-                Ok(None) => return Ok(()),
-                Err(_) if interrupt::requested() => return Ok(()),
+                Ok(None) => return,
+                Err(_) if interrupt::requested() => return,
                 Err(e) => {
                     self.found.failed = Some(e.within(format_args!("the search of the end")));
-                    return Ok(());
+                    return;
                 }
             };
             self.found.games += 1;
