@@ -22,10 +22,10 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-/// The default budget, in thousands of script operations: under ten minutes of one core
-/// of a release build at 4.5 million operations a second, the slowest measured; five
-/// and a half minutes on a machine half as fast again (docs/PERFORMANCE.md, where the
-/// longest games measured find their best game past nine tenths of it).
+/// The default budget, in thousands of script operations: five and a half minutes of one
+/// core of a release build at 7.6 million operations a second, eleven at 3.9 million, the
+/// fastest and slowest days measured (docs/PERFORMANCE.md, where the longest games
+/// measured find their best game past nine tenths of it).
 pub const DEFAULT_BUDGET: u64 = 2_500_000;
 
 /// Who the save says chose the moves.
