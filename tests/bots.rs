@@ -21,8 +21,9 @@ const GAMES: [(&str, &[(&str, &str)]); 4] = [
 /// Decisions a bot takes in each game: a few turns, past the set-up.
 const DECISIONS: usize = 6;
 
-/// The smallest search that still imagines futures, so the test stays quick unoptimized.
-const SMALL_SEARCH: &str = "search:iterations=1,width=2,depth=1";
+/// The smallest search that still imagines futures, or plans in a game without chance
+/// (two positions two steps ahead), so the test stays quick unoptimized.
+const SMALL_SEARCH: &str = "search:iterations=1,width=2,depth=1,beam=2,horizon=2";
 
 /// The labels `bot` chooses over the first decisions of `variant` (seed 11), each
 /// checked against the legal moves of its position.

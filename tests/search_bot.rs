@@ -393,7 +393,8 @@ fn a_changed_search_toml_changes_the_runs_fingerprint_and_a_bad_one_is_refused()
 
 #[test]
 fn the_search_bot_plays_ora_et_labora_steps() {
-    // Every step of an action is one move: the search answers them like any other.
+    // Every step of an action is one move: the search answers them like any other (the
+    // game has no chance, so it plans: a small plan keeps the test quick).
     let variant = Variant::load(&library(), "ora-et-labora-solo-ireland").unwrap();
     let mut session = Session::new(
         &library(),
@@ -405,7 +406,7 @@ fn the_search_bot_plays_ora_et_labora_steps() {
     .unwrap();
     let mut search: Box<dyn Bot> = bot::by_name(
         &variant,
-        "search:iterations=3,width=2,depth=1",
+        "search:iterations=3,width=2,depth=1,beam=2,horizon=2",
         1,
         Limits::default(),
     )
