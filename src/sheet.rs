@@ -15,7 +15,8 @@ use std::fmt::Write;
 /// The sheet as plain data, ready to be written as text or into a picture.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sheet {
-    /// `result: 7 (the lowest colour score: yellow)`, `, rank: …` when the rules rank it.
+    /// `result: 7 (the lowest colour score: yellow)`, `, rank: …` when the rules rank it;
+    /// before the end `so far: 7 (…)`, unranked: a rank judges a finished game.
     pub result: String,
     pub columns: Vec<String>,
     pub rows: Vec<Vec<String>>,
@@ -27,13 +28,14 @@ impl Sheet {
     pub fn of(session: &mut Session) -> Result<Sheet, Diagnostic> {
         let score = session.score()?;
         let drawn = session.sheet_hook()?;
+        let ended = session.over()?.is_some();
         Ok(match drawn {
-            Some(map) => Sheet::from_hook(&score, &map),
-            None => Sheet::from_score(&score),
+            Some(map) => Sheet::from_hook(&score, &map, ended),
+            None => Sheet::from_score(&score, ended),
         })
     }
 
-    fn from_hook(score: &Map, map: &Map) -> Sheet {
+    fn from_hook(score: &Map, map: &Map, ended: bool) -> Sheet {
         let texts = |key: &str| -> Vec<String> {
             map.get(key)
                 .and_then(|v| {
@@ -57,7 +59,7 @@ impl Sheet {
             })
             .unwrap_or_default();
         Sheet {
-            result: result_line(score, map.get("how").map(cell)),
+            result: result_line(score, map.get("how").map(cell), ended),
             columns: texts("columns"),
             rows,
             notes: texts("notes"),
@@ -65,9 +67,9 @@ impl Sheet {
     }
 
     /// Without a `sheet()` hook: the result, then every other entry of the score map.
-    fn from_score(score: &Map) -> Sheet {
+    fn from_score(score: &Map, ended: bool) -> Sheet {
         Sheet {
-            result: result_line(score, None),
+            result: result_line(score, None, ended),
             columns: Vec::new(),
             rows: score
                 .iter()
@@ -147,14 +149,19 @@ impl Sheet {
     }
 }
 
-/// `result: N`, then how it is made in brackets, then the rules' ranking if any.
-fn result_line(score: &Map, how: Option<String>) -> String {
+/// `result: N`, then how it is made in brackets, then the rules' ranking if any; before
+/// the game has `ended`, `so far: N` and how it is made.
+fn result_line(score: &Map, how: Option<String>, ended: bool) -> String {
     let total = score.get("total").map(cell).unwrap_or_default();
-    let mut line = format!("result: {total}");
+    let mut line = if ended {
+        format!("result: {total}")
+    } else {
+        format!("so far: {total}")
+    };
     if let Some(how) = how.filter(|h| !h.is_empty()) {
         let _ = write!(line, " ({how})");
     }
-    if let Some(rank) = score.get("rank") {
+    if let Some(rank) = score.get("rank").filter(|_| ended) {
         let _ = write!(line, ", rank: {}", cell(rank));
     }
     line
@@ -205,11 +212,23 @@ mod tests {
             ("rows", rows.into()),
             ("notes", strings(&["3 tiles discarded"])),
         ]);
-        let sheet = Sheet::from_hook(&score, &hook);
+        let sheet = Sheet::from_hook(&score, &hook, true);
         assert_eq!(
             sheet.text(false),
             "result: 7 (the lowest score), rank: fair\n  colour  points\n  red          9\n  yellow      12  last\n3 tiles discarded\n"
         );
+    }
+
+    #[test]
+    fn before_the_end_the_sheet_counts_points_so_far_and_ranks_nothing() {
+        let score = map(&[
+            ("total", Dynamic::from_int(17)),
+            ("rank", "goal missed by 483".into()),
+        ]);
+        let hook = map(&[("how", "goods, buildings, settlements".into())]);
+        let sheet = Sheet::from_hook(&score, &hook, false);
+        assert_eq!(sheet.result, "so far: 17 (goods, buildings, settlements)");
+        assert_eq!(Sheet::from_score(&score, false).lines(), vec!["so far: 17"]);
     }
 
     #[test]
@@ -219,7 +238,7 @@ mod tests {
             ("last", strings(&["green", "red"])),
             ("green", Dynamic::from_int(30)),
         ]);
-        let sheet = Sheet::from_score(&score);
+        let sheet = Sheet::from_score(&score, true);
         assert_eq!(
             sheet.lines(),
             vec!["result: 30", "green  30", "last   green, red"]
@@ -230,7 +249,7 @@ mod tests {
     fn a_colour_in_the_first_column_is_painted_at_a_terminal() {
         let score = map(&[("total", Dynamic::from_int(1))]);
         let rows: rhai::Array = vec![vec!["red".into(), Dynamic::from_int(1)].into()];
-        let sheet = Sheet::from_hook(&score, &map(&[("rows", rows.into())]));
+        let sheet = Sheet::from_hook(&score, &map(&[("rows", rows.into())]), true);
         let red = nu_ansi_term::Color::Red.bold().paint("red").to_string();
         assert!(sheet.text(true).contains(&red));
         assert!(!sheet.text(false).contains('\u{1b}'));

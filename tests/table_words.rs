@@ -67,7 +67,7 @@ fn the_invaders_call_each_side_by_its_colour_and_ask_for_the_next_meeple() {
             "next: where does the invader (black) go? a free field of the tile just placed",
             "  black's meeple goes on field:Ws",
             "next: your meeple (red) on the tile just placed?",
-            "result: 0 (red's score minus black's)",
+            "so far: 0 (red's score minus black's)",
             "  red         0\n  black       0\n",
         ],
     );
