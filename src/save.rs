@@ -47,6 +47,28 @@ impl SaveFile {
     /// Writes the save to `path`, but never over another game's save or over a file
     /// that is not a save, unless `force`.
     pub fn write_over(&self, path: &Path, force: bool) -> Result<(), Diagnostic> {
+        self.refusal(path, force)?;
+        self.write(path)
+    }
+
+    /// Whether [`write_over`](Self::write_over) would be refused at `path` before any
+    /// write is tried: for a command that works long before it saves (`solve`), so the
+    /// refusal comes first and the work is not lost.
+    pub fn check_over(&self, path: &Path, force: bool) -> Result<(), Diagnostic> {
+        self.refusal(path, force)?;
+        tempfile::NamedTempFile::new_in(folder_of(path))
+            .map(drop)
+            .map_err(|e| {
+                Diagnostic::in_file(
+                    Kind::Io,
+                    path.display().to_string(),
+                    format!("cannot write a file there: {e}"),
+                )
+                .with_help("check that the folder exists and is writable, or save elsewhere")
+            })
+    }
+
+    fn refusal(&self, path: &Path, force: bool) -> Result<(), Diagnostic> {
         if !force && path.exists() {
             let shown = path.display().to_string();
             let help = format!("`save {shown} --force` replaces it, or save under another name");
@@ -75,7 +97,7 @@ impl SaveFile {
                 }
             }
         }
-        self.write(path)
+        Ok(())
     }
 
     /// The overrides that make this save the game it was: its own, and the saved value
@@ -188,6 +210,14 @@ pub fn read_regular_file(path: &Path, what: &str, max: u64) -> Result<String, Di
     Ok(text)
 }
 
+/// The folder a file is written in: its parent, or the current folder.
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
 /// Writes `text` to a new temporary file beside `path` (a unique name, so two writers
 /// never share it), then renames it over `path`: a crash mid-write leaves the previous
 /// file intact. Anything at `path` that is not a regular file (a link, a pipe, a device)
@@ -204,12 +234,8 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), Diagnostic> {
             .with_help("write to a new file name"));
         }
     }
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
     let result = (|| {
-        let mut tmp = tempfile::NamedTempFile::new_in(folder)?;
+        let mut tmp = tempfile::NamedTempFile::new_in(folder_of(path))?;
         tmp.write_all(text.as_bytes())?;
         // The temporary file is private; the file it becomes keeps the permissions of the
         // one it replaces, or those of an ordinary new file.

@@ -16,6 +16,7 @@ use crate::players::Player;
 use crate::script::{interrupt, Limits, Rules};
 use crate::session::Session;
 use crate::sheet::Sheet;
+use crate::user_data;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -95,6 +96,11 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
             "solve plans games without chance (the rules' `chance()` says false); compare bots on many deals with `houserules sim {variant} --bot search`"
         )));
     }
+    let path = args
+        .save
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{}-solved.save", session.variant().name)));
+    writable(&session, &path)?;
     let mut starts = Vec::new();
     for name in plan::starts(&rules)? {
         let other;
@@ -134,12 +140,54 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
         .with_help(help));
     };
     replay(&mut session, line)?;
-    let path = args
-        .save
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("{}-solved.save", session.variant().name)));
-    session.save(&path, false)?;
-    report(&mut session, line, &found, args.budget, &path)
+    let (written, note) = write_plan(&session, &path, user_data::data_dir())?;
+    let mut out = report(&mut session, line, &found, args.budget, &written)?;
+    if let Some(why) = note {
+        out.push_str(&format!("note: {why}\n"));
+    }
+    Ok(out)
+}
+
+/// Refuses, before minutes of planning, a save file `solve` could not write: one that
+/// holds another game or is no save, or in a folder that takes no file.
+fn writable(session: &Session, path: &Path) -> Result<(), Diagnostic> {
+    session.to_save().check_over(path, false).map_err(|e| match e.kind {
+        Kind::Save => e.with_help(format!(
+            "solve replaces only a save of the same game: name another file with --save, or move {} away",
+            path.display()
+        )),
+        _ => e,
+    })
+}
+
+/// Writes the planned game to `path`, or, if that fails after all (the folder gone, the
+/// disk full), under the same name in `fallback` (the user's data folder), so the plan is
+/// not lost; returns where it went, and why there when it is not `path`.
+pub fn write_plan(
+    session: &Session,
+    path: &Path,
+    fallback: Option<PathBuf>,
+) -> Result<(PathBuf, Option<String>), Diagnostic> {
+    let Err(e) = session.save(path, false) else {
+        return Ok((path.to_owned(), None));
+    };
+    let name = path.file_name().unwrap_or(path.as_os_str());
+    let fallback = fallback
+        .filter(|dir| std::fs::create_dir_all(dir).is_ok())
+        .map(|dir| dir.join(name))
+        .filter(|other| other != path && session.save(other, false).is_ok());
+    match fallback {
+        Some(other) => {
+            let why = format!(
+                "{}: {}; the game is written to {} instead",
+                path.display(),
+                e.message,
+                other.display()
+            );
+            Ok((other, Some(why)))
+        }
+        None => Err(e),
+    }
 }
 
 /// A bot whose game the search starts from (the game's `bot_starts()`), with the engine

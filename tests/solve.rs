@@ -5,6 +5,7 @@ use crate::common::{houserules, Run, TempLibrary};
 use crate::planner::{orchard, puzzle};
 use houserules::script::Limits;
 use houserules::session::Session;
+use houserules::solve;
 use std::path::PathBuf;
 
 /// `houserules solve treasure` within 2,000 kops in `lib`: its run (which must succeed)
@@ -262,4 +263,91 @@ fn a_budget_too_small_for_one_game_says_so() {
         run.stderr
     );
     assert!(run.stderr.contains("--budget"), "{}", run.stderr);
+}
+
+#[test]
+fn a_save_solve_could_not_write_is_refused_before_it_plans() {
+    let lib = puzzle();
+    let home = lib.dir.path().to_str().unwrap();
+    let other = lib.path("other.save");
+    std::fs::write(&other, "not a save\n").unwrap();
+    let missing = lib.path("no-such-folder/best.save");
+    for (save, said) in [
+        (&other, "exists and is not a houserules save"),
+        (&missing, "cannot write a file there"),
+    ] {
+        let save = save.to_str().unwrap();
+        // A budget too small for a game: a refusal that came after planning would say so.
+        let run = houserules(
+            &[
+                "--home", home, "solve", "treasure", "--budget", "1", "--save", save,
+            ],
+            "",
+        );
+        assert!(!run.ok);
+        assert!(run.stderr.contains(said), "{}", run.stderr);
+        assert!(run.stderr.contains(save), "{}", run.stderr);
+        assert!(
+            !run.stderr.contains("stopped by its budget"),
+            "{}",
+            run.stderr
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "not a save\n");
+    // A save of another game is named, and so is what to do.
+    let (_, best) = solve_treasure(&lib);
+    let run = houserules(
+        &[
+            "--home",
+            home,
+            "solve",
+            "treasure",
+            "--seed",
+            "2",
+            "--budget",
+            "1",
+            "--save",
+            best.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        run.stderr.contains("holds another game (treasure, seed 1"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("name another file with --save"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_planned_game_that_cannot_be_written_where_asked_goes_to_the_data_folder() {
+    let lib = puzzle();
+    let (_, best) = solve_treasure(&lib);
+    let (session, _) = Session::load(&lib.library, &best, Limits::default()).unwrap();
+    // The folder asked for is gone by the time the plan is written.
+    let gone = lib.path("gone/best.save");
+    let data = lib.path("data");
+    let (written, note) = solve::write_plan(&session, &gone, Some(data.clone())).unwrap();
+    assert_eq!(written, data.join("best.save"));
+    let note = note.unwrap();
+    assert!(note.contains(gone.to_str().unwrap()), "{note}");
+    assert!(note.contains("the game is written to"), "{note}");
+    let (mut again, _) = Session::load(&lib.library, &written, Limits::default()).unwrap();
+    assert_eq!(again.score().unwrap()["total"].as_int(), Ok(16));
+    // With nowhere else to write, the error is the caller's.
+    let refused = solve::write_plan(&session, &gone, None).unwrap_err();
+    assert!(
+        refused.message.contains("cannot write the file"),
+        "{refused}"
+    );
+    // Where it can write, it writes there, and says nothing more.
+    let here = lib.path("here.save");
+    assert_eq!(
+        solve::write_plan(&session, &here, Some(data)).unwrap(),
+        (here, None)
+    );
 }
