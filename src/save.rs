@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::os::unix::fs::PermissionsExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The first line of every save file, so a wrong file is recognised at once.
 pub const FORMAT: &str = "houserules-save";
@@ -56,16 +56,7 @@ impl SaveFile {
     /// refusal comes first and the work is not lost.
     pub fn check_over(&self, path: &Path, force: bool) -> Result<(), Diagnostic> {
         self.refusal(path, force)?;
-        tempfile::NamedTempFile::new_in(folder_of(path))
-            .map(drop)
-            .map_err(|e| {
-                Diagnostic::in_file(
-                    Kind::Io,
-                    path.display().to_string(),
-                    format!("cannot write a file there: {e}"),
-                )
-                .with_help("check that the folder exists and is writable, or save elsewhere")
-            })
+        check_writable(path)
     }
 
     fn refusal(&self, path: &Path, force: bool) -> Result<(), Diagnostic> {
@@ -218,22 +209,73 @@ fn folder_of(path: &Path) -> &Path {
     }
 }
 
+/// Whether [`write_atomically`] could write `path`, asked before long work whose result
+/// it writes (a run of `sim`, `solve`'s planning): nothing at `path` but a regular file,
+/// and a folder that takes a new file.
+pub fn check_writable(path: &Path) -> Result<(), Diagnostic> {
+    not_special(path)?;
+    tempfile::NamedTempFile::new_in(folder_of(path))
+        .map(drop)
+        .map_err(|e| {
+            Diagnostic::in_file(
+                Kind::Io,
+                path.display().to_string(),
+                format!("cannot write a file there: {e}"),
+            )
+            .with_help("check that the folder exists and is writable, or write elsewhere")
+        })
+}
+
+/// Writes with `write` at `path`, or, should that fail after all (the folder gone, the
+/// disk full), under the same name in `fallback` (the user's data folder), so that long
+/// work is not lost; returns where it went, and why there when it is not `path`.
+pub fn write_or_fall_back(
+    path: &Path,
+    fallback: Option<PathBuf>,
+    write: impl Fn(&Path) -> Result<(), Diagnostic>,
+) -> Result<(PathBuf, Option<String>), Diagnostic> {
+    let Err(e) = write(path) else {
+        return Ok((path.to_owned(), None));
+    };
+    let name = path.file_name().unwrap_or(path.as_os_str());
+    let other = fallback
+        .filter(|dir| std::fs::create_dir_all(dir).is_ok())
+        .map(|dir| dir.join(name))
+        .filter(|other| other != path && write(other).is_ok());
+    match other {
+        Some(other) => {
+            let why = format!(
+                "{}: {}; written to {} instead",
+                path.display(),
+                e.message,
+                other.display()
+            );
+            Ok((other, Some(why)))
+        }
+        None => Err(e),
+    }
+}
+
+/// Refuses anything at `path` that is not a regular file (a link, a pipe, a device).
+fn not_special(path: &Path) -> Result<(), Diagnostic> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if !meta.is_file() => Err(Diagnostic::in_file(
+            Kind::Io,
+            path.display().to_string(),
+            "not a regular file: it is not replaced",
+        )
+        .with_help("write to a new file name")),
+        _ => Ok(()),
+    }
+}
+
 /// Writes `text` to a new temporary file beside `path` (a unique name, so two writers
 /// never share it), then renames it over `path`: a crash mid-write leaves the previous
 /// file intact. Anything at `path` that is not a regular file (a link, a pipe, a device)
 /// is left alone and refused.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), Diagnostic> {
     let shown = path.display().to_string();
-    if let Ok(meta) = std::fs::symlink_metadata(path) {
-        if !meta.is_file() {
-            return Err(Diagnostic::in_file(
-                Kind::Io,
-                &shown,
-                "not a regular file: it is not replaced",
-            )
-            .with_help("write to a new file name"));
-        }
-    }
+    not_special(path)?;
     let result = (|| {
         let mut tmp = tempfile::NamedTempFile::new_in(folder_of(path))?;
         tmp.write_all(text.as_bytes())?;

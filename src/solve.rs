@@ -13,6 +13,7 @@ use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::options::parse_assignment;
 use crate::manifest::{Library, Variant};
 use crate::players::Player;
+use crate::save;
 use crate::script::{interrupt, Limits, Rules};
 use crate::session::Session;
 use crate::sheet::Sheet;
@@ -160,34 +161,14 @@ fn writable(session: &Session, path: &Path) -> Result<(), Diagnostic> {
     })
 }
 
-/// Writes the planned game to `path`, or, if that fails after all (the folder gone, the
-/// disk full), under the same name in `fallback` (the user's data folder), so the plan is
-/// not lost; returns where it went, and why there when it is not `path`.
+/// Writes the planned game to `path`, or, if that fails after all, into `fallback` (the
+/// user's data folder) so the plan is not lost: see [`save::write_or_fall_back`].
 pub fn write_plan(
     session: &Session,
     path: &Path,
     fallback: Option<PathBuf>,
 ) -> Result<(PathBuf, Option<String>), Diagnostic> {
-    let Err(e) = session.save(path, false) else {
-        return Ok((path.to_owned(), None));
-    };
-    let name = path.file_name().unwrap_or(path.as_os_str());
-    let fallback = fallback
-        .filter(|dir| std::fs::create_dir_all(dir).is_ok())
-        .map(|dir| dir.join(name))
-        .filter(|other| other != path && session.save(other, false).is_ok());
-    match fallback {
-        Some(other) => {
-            let why = format!(
-                "{}: {}; the game is written to {} instead",
-                path.display(),
-                e.message,
-                other.display()
-            );
-            Ok((other, Some(why)))
-        }
-        None => Err(e),
-    }
+    save::write_or_fall_back(path, fallback, |p| session.save(p, false))
 }
 
 /// A bot whose game the search starts from (the game's `bot_starts()`), with the engine

@@ -958,3 +958,42 @@ fn a_bot_that_goes_round_in_a_loop_is_stopped_with_the_loops_moves() {
         ],
     );
 }
+
+#[test]
+fn an_output_file_sim_could_not_write_is_refused_before_any_game_is_played() {
+    // Every game of this puzzle fails: an output refused after the games would be
+    // reported as that failure instead.
+    let lib = crate::planner::puzzle();
+    lib.edit(
+        "scripts/treasure.rhai",
+        "    this.score += mv.points;",
+        "    throw \"no game is played\";",
+    );
+    let home = lib.dir.path().to_str().unwrap();
+    let missing = lib.path("no-such-folder/out.json");
+    let run = houserules(
+        &[
+            "--home",
+            home,
+            "sim",
+            "treasure",
+            "--games",
+            "3",
+            "--json",
+            missing.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(!run.ok);
+    assert!(
+        run.stderr.contains("cannot write a file there"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(missing.to_str().unwrap()),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("no game is played"), "{}", run.stderr);
+}

@@ -15,10 +15,13 @@ use crate::manifest::options::parse_assignment;
 use crate::manifest::{Library, Variant};
 use crate::players::{self, Player};
 use crate::records::{pending, GameRecord, Store};
-use crate::save::{write_atomically, SaveFile, FORMAT, VERSION};
+use crate::save::{
+    check_writable, write_atomically, write_or_fall_back, SaveFile, FORMAT, VERSION,
+};
 use crate::script::words::count;
 use crate::script::Limits;
 use crate::session::Session;
+use crate::user_data;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -75,6 +78,16 @@ pub struct Outputs {
     /// Draw the histogram(s) as an SVG picture.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+}
+
+impl Outputs {
+    /// Refuses, before any game is played, an output file that could not be written.
+    fn check(&self) -> Result<(), Diagnostic> {
+        [&self.json, &self.csv, &self.plot]
+            .into_iter()
+            .flatten()
+            .try_for_each(|path| check_writable(path))
+    }
 }
 
 impl SimArgs {
@@ -137,6 +150,7 @@ pub fn sim(
     db: Option<&Path>,
 ) -> Result<String, Diagnostic> {
     let plan = args.plan(library, variant, base, progress)?;
+    args.outputs.check()?;
     let Timed {
         run,
         elapsed,
@@ -153,8 +167,9 @@ pub fn sim(
     if stopped {
         return Ok(stopped_report(&run, &timing, args));
     }
-    let mut out = finish(&run, Some(&timing), &args.outputs)?;
-    if args.record {
+    // The games are recorded even when an output file could not be written.
+    let finished = finish(&run, Some(&timing), &args.outputs);
+    let recorded = args.record.then(|| {
         let db = db.ok_or_else(|| {
             Diagnostic::about(
                 Kind::Usage,
@@ -163,7 +178,11 @@ pub fn sim(
             )
             .with_help("give one with --db FILE or HOUSERULES_DB")
         })?;
-        out.push_str(&record(library, db, &plan.sides, &run)?);
+        record(library, db, &plan.sides, &run)
+    });
+    let mut out = finished?;
+    if let Some(recorded) = recorded {
+        out.push_str(&recorded?);
     }
     Ok(out)
 }
@@ -307,8 +326,13 @@ fn finish(run: &Run, timing: Option<&str>, outputs: &Outputs) -> Result<String, 
     ];
     for (path, render) in files {
         if let Some(path) = path {
-            write_atomically(path, &render(run))?;
-            let _ = writeln!(out, "wrote {}", path.display());
+            let text = render(run);
+            let (written, why) =
+                write_or_fall_back(path, user_data::data_dir(), |p| write_atomically(p, &text))?;
+            let _ = writeln!(out, "wrote {}", written.display());
+            if let Some(why) = why {
+                let _ = writeln!(out, "note: {why}");
+            }
         }
     }
     Ok(out)
