@@ -268,25 +268,36 @@ fn a_budget_too_small_for_one_game_says_so() {
 #[test]
 fn a_save_solve_could_not_write_is_refused_before_it_plans() {
     let lib = puzzle();
-    let home = lib.dir.path().to_str().unwrap();
     let other = lib.path("other.save");
     std::fs::write(&other, "not a save\n").unwrap();
+    let (_, best) = solve_treasure(&lib);
     let missing = lib.path("no-such-folder/best.save");
-    for (save, said) in [
-        (&other, "exists and is not a houserules save"),
-        (&missing, "cannot write a file there"),
+    for (save, seed, said) in [
+        (&other, "1", "exists and is not a houserules save"),
+        (&missing, "1", "cannot write a file there"),
+        (&best, "2", "holds another game (treasure, seed 1"),
+        (&best, "2", "name another file with --save"),
     ] {
         let save = save.to_str().unwrap();
-        // A budget too small for a game: a refusal that came after planning would say so.
-        let run = houserules(
-            &[
-                "--home", home, "solve", "treasure", "--budget", "1", "--save", save,
-            ],
-            "",
-        );
+        // A budget too small for a game: a refusal that came after planning would say
+        // that instead.
+        let args = [
+            "--home",
+            lib.dir.path().to_str().unwrap(),
+            "solve",
+            "treasure",
+            "--seed",
+            seed,
+            "--budget",
+            "1",
+            "--save",
+            save,
+        ];
+        let run = houserules(&args, "");
         assert!(!run.ok);
-        assert!(run.stderr.contains(said), "{}", run.stderr);
-        assert!(run.stderr.contains(save), "{}", run.stderr);
+        for said in [said, save] {
+            assert!(run.stderr.contains(said), "{said}: {}", run.stderr);
+        }
         assert!(
             !run.stderr.contains("stopped by its budget"),
             "{}",
@@ -294,33 +305,6 @@ fn a_save_solve_could_not_write_is_refused_before_it_plans() {
         );
     }
     assert_eq!(std::fs::read_to_string(&other).unwrap(), "not a save\n");
-    // A save of another game is named, and so is what to do.
-    let (_, best) = solve_treasure(&lib);
-    let run = houserules(
-        &[
-            "--home",
-            home,
-            "solve",
-            "treasure",
-            "--seed",
-            "2",
-            "--budget",
-            "1",
-            "--save",
-            best.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(
-        run.stderr.contains("holds another game (treasure, seed 1"),
-        "{}",
-        run.stderr
-    );
-    assert!(
-        run.stderr.contains("name another file with --save"),
-        "{}",
-        run.stderr
-    );
 }
 
 #[test]
