@@ -20,7 +20,7 @@ use crate::sheet::Sheet;
 use crate::user_data;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -449,9 +449,9 @@ impl<'a> Search<'a> {
     /// when `before` operations were spent).
     fn keep(&mut self, name: String, line: Line, before: u64) -> bool {
         let total = line.total.unwrap_or(0);
-        self.found
-            .runs
-            .push((name, total, (self.spent() - before) / 1000));
+        let run = (name, total, (self.spent() - before) / 1000);
+        self.tell(&run);
+        self.found.runs.push(run);
         let best = self
             .found
             .line
@@ -461,6 +461,23 @@ impl<'a> Search<'a> {
             self.found.line = Some(line);
         }
         best
+    }
+
+    /// Tells a run as it ends, on standard error (above the bar at a terminal), so a long
+    /// search shows what it has found before its report, in a log too.
+    fn tell(&self, run: &(String, i64, u64)) {
+        let told = format!(
+            "{}, {} of {} kops spent",
+            described(run),
+            self.spent() / 1000,
+            self.budget / 1000
+        );
+        if self.bar.is_hidden() {
+            // A closed standard error loses the line, never the search.
+            let _ = writeln!(std::io::stderr(), "{told}");
+        } else {
+            self.bar.println(told);
+        }
     }
 
     fn show(&self, what: String) {
@@ -512,11 +529,7 @@ fn report(
         ""
     };
     let sheet = Sheet::of(session)?.text(false);
-    let mut runs: Vec<String> = found
-        .runs
-        .iter()
-        .map(|(how, total, kops)| format!("{how}: {total} ({kops} kops)"))
-        .collect();
+    let mut runs: Vec<String> = found.runs.iter().map(described).collect();
     if let Some(e) = &found.failed {
         runs.push(format!(
             "\nstopped early by an error, the best game so far kept:\nerror: {e}"
@@ -535,6 +548,11 @@ fn report(
         path.display(),
         path.display(),
     ))
+}
+
+/// A run as listed: how it was played, its result and what it cost.
+fn described((how, total, kops): &(String, i64, u64)) -> String {
+    format!("{how}: {total} ({kops} kops)")
 }
 
 /// A bar of the budget spent, on a terminal only.

@@ -53,6 +53,22 @@ fn solve_writes_the_best_game_as_a_save_that_replays_to_its_result() {
         run.stdout
     );
     assert!(run.stdout.contains("\nbeam 2: 13 ("), "{}", run.stdout);
+    // Away from a terminal (a pipe, a log), each game is told on standard error as it
+    // ends, with the budget spent so far, before the report comes.
+    let told: Vec<&str> = run.stderr.lines().collect();
+    assert!(
+        told.first().is_some_and(|l| l.starts_with("greedy: 13 (")),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        told.iter().any(
+            |l| l.starts_with("detour at move 1, the third-best other move: 16 (")
+                && l.ends_with(" of 2000 kops spent")
+        ),
+        "{}",
+        run.stderr
+    );
     // Detours that came back to a position of a game played are counted apart.
     assert!(
         run.stdout
