@@ -55,14 +55,27 @@ pub struct SolveArgs {
     pub save: Option<PathBuf>,
 }
 
+/// A whole game the search lists: how it was played, its result, and the thousands of
+/// operations it cost.
+struct Run {
+    how: String,
+    total: i64,
+    kops: u64,
+}
+
+impl std::fmt::Display for Run {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{}: {} ({} kops)", self.how, self.total, self.kops)
+    }
+}
+
 /// What the search found, and what it cost.
 struct Found {
     line: Option<Line>,
     operations: u64,
     interrupted: bool,
-    /// The whole games listed: each beam and each better detour (how, the result,
-    /// thousands of operations).
-    runs: Vec<(String, i64, u64)>,
+    /// The whole games listed: each start's, each better detour and ending, each beam.
+    runs: Vec<Run>,
     /// Every whole game planned.
     games: usize,
     /// The detours stopped where they came back to a position of a game already
@@ -449,7 +462,11 @@ impl<'a> Search<'a> {
     /// when `before` operations were spent).
     fn keep(&mut self, name: String, line: Line, before: u64) -> bool {
         let total = line.total.unwrap_or(0);
-        let run = (name, total, (self.spent() - before) / 1000);
+        let run = Run {
+            how: name,
+            total,
+            kops: (self.spent() - before) / 1000,
+        };
         self.tell(&run);
         self.found.runs.push(run);
         let best = self
@@ -465,10 +482,9 @@ impl<'a> Search<'a> {
 
     /// Tells a run as it ends, on standard error (above the bar at a terminal), so a long
     /// search shows what it has found before its report, in a log too.
-    fn tell(&self, run: &(String, i64, u64)) {
+    fn tell(&self, run: &Run) {
         let told = format!(
-            "{}, {} of {} kops spent",
-            described(run),
+            "{run}, {} of {} kops spent",
             self.spent() / 1000,
             self.budget / 1000
         );
@@ -529,7 +545,7 @@ fn report(
         ""
     };
     let sheet = Sheet::of(session)?.text(false);
-    let mut runs: Vec<String> = found.runs.iter().map(described).collect();
+    let mut runs: Vec<String> = found.runs.iter().map(Run::to_string).collect();
     if let Some(e) = &found.failed {
         runs.push(format!(
             "\nstopped early by an error, the best game so far kept:\nerror: {e}"
@@ -548,11 +564,6 @@ fn report(
         path.display(),
         path.display(),
     ))
-}
-
-/// A run as listed: how it was played, its result and what it cost.
-fn described((how, total, kops): &(String, i64, u64)) -> String {
-    format!("{how}: {total} ({kops} kops)")
 }
 
 /// A bar of the budget spent, on a terminal only.
