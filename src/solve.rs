@@ -458,8 +458,8 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Keeps `line`, a finished game, if it is the best so far, and lists its run (begun
-    /// when `before` operations were spent).
+    /// Keeps `line`, a finished game, if it is the best so far, and lists and tells its
+    /// run (begun when `before` operations were spent).
     fn keep(&mut self, name: String, line: Line, before: u64) -> bool {
         let total = line.total.unwrap_or(0);
         let run = Run {
