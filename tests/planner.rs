@@ -321,6 +321,29 @@ fn the_search_bot_plans_the_same_game_on_one_and_two_threads() {
 }
 
 #[test]
+fn the_search_bot_keeps_a_game_planned_and_finds_the_treasure_before_its_first_move() {
+    // Under a budget of operations the bot plans the whole greedy game, then detours from
+    // it, at its first move too: the puzzle is small enough for all of it in one move.
+    let lib = puzzle();
+    let (total, moves) = played(&lib, "search:kops=2000");
+    assert_eq!(total, 16, "{moves:?}");
+    assert_ne!(moves[0], "lure");
+    let one = run(vec![side(&lib, "search:kops=2000")], 1);
+    let two = run(vec![side(&lib, "search:kops=2000")], 2);
+    assert_eq!(games(&one, 0), games(&two, 0));
+}
+
+#[test]
+fn a_game_kept_planned_on_a_budget_too_small_for_detours_is_the_greedy_game() {
+    // A move's budget always finds the plan's next move (greedy play), and buys detours
+    // only where it lasts: one operation a move buys none.
+    let lib = puzzle();
+    let greedy = played(&lib, "greedy");
+    assert_eq!(played(&lib, "search:kops=1"), greedy);
+    assert_eq!(played(&lib, "search:kops=2000,plan=beam").0, 16);
+}
+
+#[test]
 fn without_chance_iterations_buy_nothing_and_cost_nothing() {
     let lib = puzzle();
     let r = run(
@@ -402,7 +425,7 @@ fn a_planned_move_keeps_to_its_budget_of_operations() {
     // again when the next level was foreseen as dear as the last).
     let lib = TempLibrary::new();
     let variant = Variant::load(&lib.library, "ora-et-labora-solo-ireland").unwrap();
-    let loaded = bot::find(&variant, "search:kops=1500")
+    let loaded = bot::find(&variant, "search:kops=1500,plan=beam")
         .unwrap()
         .load(&variant, Limits::default())
         .unwrap();

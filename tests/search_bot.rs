@@ -317,7 +317,7 @@ fn a_games_search_toml_sets_its_defaults_and_typed_settings_replace_them() {
         assert_eq!(options.budget, Budget::KiloOperations(10_000));
         assert_eq!(
             shown.last().unwrap(),
-            "built-in search (kops=10000,width=4,depth=3,sample=all,beam=4,horizon=6; \
+            "built-in search (kops=10000,width=4,depth=3,sample=all,plan=game,beam=4,horizon=6; \
              defaults from scripts/bots/invaders/search.toml)"
         );
     }
@@ -335,7 +335,7 @@ fn a_games_search_toml_sets_its_defaults_and_typed_settings_replace_them() {
     assert_eq!(options, SearchOptions::default());
     assert_eq!(
         shown.last().unwrap(),
-        "built-in search (iterations=60,width=4,depth=3,sample=all,beam=4,horizon=6)"
+        "built-in search (iterations=60,width=4,depth=3,sample=all,plan=game,beam=4,horizon=6)"
     );
 }
 

@@ -10,12 +10,12 @@
 
 use super::beam::Line;
 use super::labelled;
+use super::rollout::greedy_game;
 use crate::bot::fingerprint::fingerprint;
 use crate::bot::helpers::ranked;
-use crate::bot::loops::looped;
 use crate::bot::Bot;
-use crate::diagnostic::{Diagnostic, Kind};
-use crate::script::Rules;
+use crate::diagnostic::Diagnostic;
+use crate::script::{Move, Rules};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -171,9 +171,7 @@ impl<'a> Detours<'a> {
             let mv = labelled(&moves, label, "the planner")?;
             self.rules.play(&mut state, mv)?;
         }
-        self.untried = (0..self.positions.len())
-            .flat_map(|at| (1..=CHOICES).map(move |choice| Detour { at, choice }))
-            .collect();
+        self.untried = every_detour(self.positions.len());
         self.untried.shuffle(&mut self.rng);
         Ok(())
     }
@@ -192,17 +190,8 @@ impl<'a> Detours<'a> {
         };
         let mut state = self.positions[detour.at].clone();
         let moves = self.rules.moves(&mut state)?;
-        if moves.len() <= detour.choice {
-            return Ok(played);
-        }
         let own = &self.best.labels[detour.at];
-        let order = ranked(self.rules, state.clone(), &moves)?;
-        let Some(mv) = order
-            .iter()
-            .map(|&(index, _)| &moves[index])
-            .filter(|mv| mv.label != own)
-            .nth(detour.choice - 1)
-        else {
+        let Some(mv) = other_move(self.rules, &state, &moves, own, detour.choice)? else {
             return Ok(played);
         };
         self.rules.play(&mut state, mv)?;
@@ -226,46 +215,29 @@ impl<'a> Detours<'a> {
     }
 }
 
-/// The game `player` (the greedy bot, a Rhai bot of the game's) plays from `state`.
-/// The planner takes its play to depend on the position alone, so from a position it
-/// is always the same game, and a position it comes back to is a loop (an error naming
-/// its moves). `go_on` is asked before each move with the position's fingerprint;
-/// `false` stops the game (`None`). `past`: the moves played before `state`, to number
-/// the game's moves.
-pub fn greedy_game(
+/// Every detour of a game of `moves` moves: at each, each of the [`CHOICES`] other moves.
+pub(super) fn every_detour(moves: usize) -> Vec<Detour> {
+    (0..moves)
+        .flat_map(|at| (1..=CHOICES).map(move |choice| Detour { at, choice }))
+        .collect()
+}
+
+/// The `choice`-th best move by the ranking other than the game's own (`own`); `None`
+/// where the position offers no such move.
+pub(super) fn other_move<'m>(
     rules: &Rules,
-    player: &mut dyn Bot,
-    mut state: Dynamic,
-    past: usize,
-    go_on: &mut dyn FnMut(u64) -> bool,
-) -> Result<Option<Line>, Diagnostic> {
-    let mut labels = Vec::new();
-    // The move number each position was played from.
-    let mut played_from = HashMap::new();
-    while rules.over(&mut state)?.is_none() {
-        let position = fingerprint(rules, &state);
-        if !go_on(position) {
-            return Ok(None);
-        }
-        let at = labels.len();
-        if let Some(first) = played_from.insert(position, at) {
-            let moves: Vec<String> = labels[first..].iter().map(ToString::to_string).collect();
-            let when = format!("from move {} to move {}", past + first + 1, past + at);
-            return Err(looped(player.name(), &moves, when));
-        }
-        let moves = rules.moves(&mut state)?;
-        if moves.is_empty() {
-            return Err(Diagnostic::about(
-                Kind::Script,
-                "the planner",
-                "no legal move, and the game is not over",
-            )
-            .with_help("moves() should offer a move until over() says the game ended"));
-        }
-        let index = player.choose(&state, &moves)?;
-        labels.push(moves[index].label.clone());
-        rules.play(&mut state, &moves[index])?;
+    state: &Dynamic,
+    moves: &'m [Move],
+    own: &str,
+    choice: usize,
+) -> Result<Option<&'m Move>, Diagnostic> {
+    if moves.len() <= choice {
+        return Ok(None);
     }
-    let total = rules.score(&mut state)?["total"].as_int().unwrap_or(0);
-    Ok(Some(Line::ended(labels, total, state)))
+    let order = ranked(rules, state.clone(), moves)?;
+    Ok(order
+        .iter()
+        .map(|&(index, _)| &moves[index])
+        .filter(|mv| mv.label != own)
+        .nth(choice - 1))
 }

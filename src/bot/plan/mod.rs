@@ -12,13 +12,17 @@
 pub mod beam;
 pub mod detour;
 pub mod ending;
+pub mod kept;
 pub mod receding;
+pub mod rollout;
 
 pub use super::helpers::starts;
 pub use beam::{plan, Beam, Line, Plan, Progress};
-pub use detour::{greedy_game, Detour, Detours};
+pub use detour::{Detour, Detours};
 pub use ending::{better_ending, Ending};
+pub use kept::Kept;
 pub use receding::first_move;
+pub use rollout::{greedy_game, Rollout, Step};
 
 use super::hidden::holds_hidden;
 use crate::diagnostic::{Diagnostic, Kind};

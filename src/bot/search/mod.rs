@@ -17,9 +17,11 @@
 //! 3. the candidate with the best mean over its futures is played.
 //!
 //! In a game without chance (see [`plan`]) every future of a move is the same game:
-//! the bot plans instead, a beam of `beam` positions `horizon` decisions ahead (or until
-//! a budget of time or operations runs out), and plays the first move of the best line;
-//! `iterations` count nothing there.
+//! the bot plans instead. Under a budget of operations or time it keeps a whole game
+//! planned, greedy play improved by detours ahead of the game ([`plan::Kept`], `plan=game`);
+//! with `plan=beam`, or under iterations (which count nothing there), it plans a beam of
+//! `beam` positions `horizon` decisions ahead at every move and plays the first move of
+//! the best line.
 //!
 //! Every imagined future starts from the player's view, so the bot never uses what a
 //! player cannot see; its own generator makes it reproducible under a budget of iterations
@@ -29,12 +31,12 @@ mod options;
 pub mod settings_file;
 
 pub use super::helpers::HELPERS;
-pub use options::{Budget, SearchOptions};
+pub use options::{Budget, Planning, SearchOptions};
 
 use super::base::Bot;
 use super::helpers;
 use super::hidden::player_view;
-use super::plan::{self, Beam};
+use super::plan::{self, Beam, Kept};
 use crate::diagnostic::Diagnostic;
 use crate::script::rng::Rng;
 use crate::script::{Move, Rules};
@@ -48,6 +50,8 @@ pub struct SearchBot {
     /// The variant's rules compiled with the bot helpers of its folders.
     rules: Rc<Rules>,
     rng: Rng,
+    /// The game planned so far, in a game without chance (`plan=game`).
+    kept: Option<Kept>,
 }
 
 /// When a decision started, by the clock and by the engine's count of operations.
@@ -77,6 +81,7 @@ impl SearchBot {
             options,
             rules,
             rng: Rng::seeded(seed),
+            kept: None,
         }
     }
 
@@ -164,6 +169,27 @@ impl SearchBot {
         })
     }
 
+    /// The plan's move from `view` (a game without chance) after working on the plan
+    /// within the move's `budget` (operations or microseconds); a plan that does not pass
+    /// through `view` (the game was played otherwise) begins again from there.
+    fn kept_move(
+        &mut self,
+        view: Dynamic,
+        moves: &[Move],
+        started: &Started,
+        budget: u64,
+    ) -> Result<usize, Diagnostic> {
+        let kept = self.kept.take();
+        let (mut kept, at) = match kept.and_then(|k| Some((k.number_of(&self.rules, &view)?, k))) {
+            Some((at, kept)) => (kept, at),
+            None => (Kept::new(view, self.rng.fork()), 0),
+        };
+        let label = kept.work(&self.rules, at, &|| self.now(started), budget)?;
+        self.kept = Some(kept);
+        let mv = plan::labelled(moves, &label, "the search bot's plan")?;
+        Ok(moves.iter().position(|m| std::ptr::eq(m, mv)).unwrap_or(0))
+    }
+
     /// What the unit of the budget reads now (0 under a budget of iterations).
     fn now(&self, started: &Started) -> u64 {
         self.spent(started).map_or(0, |(spent, _)| spent)
@@ -185,7 +211,12 @@ impl Bot for SearchBot {
         };
         let seen = player_view(state, &mut self.rng);
         if plan::without_chance(&self.rules, &seen)? {
-            return self.planned(seen, &started);
+            return match (self.options.plan, self.spent(&started)) {
+                (Planning::Game, Some((_, budget))) => {
+                    self.kept_move(seen, moves, &started, budget)
+                }
+                _ => self.planned(seen, &started),
+            };
         }
         let mut candidates: Vec<Candidate> = self
             .ranked(seen, moves)?

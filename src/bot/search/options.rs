@@ -18,6 +18,16 @@ pub enum Budget {
     KiloOperations(u64),
 }
 
+/// How the bot plans a game without chance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Planning {
+    /// A whole game kept planned and improved by detours ahead of the game, within each
+    /// move's budget of operations or time ([`crate::bot::plan::Kept`]).
+    Game,
+    /// A beam `horizon` steps ahead at every move.
+    Beam,
+}
+
 /// The `search` bot's settings; see [`SearchOptions::HELP`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchOptions {
@@ -29,7 +39,10 @@ pub struct SearchOptions {
     /// Moves drawn at random at each decision of a future, the best of them played;
     /// `None`: every legal move is weighed (the greedy bot's choice).
     pub sample: Option<usize>,
-    /// In a game without chance, where the bot plans: positions kept at each decision.
+    /// In a game without chance, where the bot plans: a whole game or a beam a move. A
+    /// budget of iterations, which buys nothing there, plans a beam.
+    pub plan: Planning,
+    /// In a game without chance, planning a beam: positions kept at each decision.
     pub beam: usize,
     /// In a game without chance: steps planned ahead (a decision and the questions it
     /// opens).
@@ -43,6 +56,7 @@ impl Default for SearchOptions {
             width: 4,
             depth: 3,
             sample: None,
+            plan: Planning::Game,
             beam: 4,
             horizon: 6,
         }
@@ -54,16 +68,17 @@ const MAX_SETTING: u64 = 1_000_000;
 
 impl SearchOptions {
     /// What the settings are, for error messages and `--help`.
-    pub const HELP: &'static str = "settings of the search bot, after a colon and separated by commas: iterations=N (futures simulated per move, default 60), ms=N (milliseconds per move, not reproducible) or kops=N (thousands of script operations per move: spent like time, yet reproducible), width=N (best moves searched, 4), depth=N (decisions looked ahead in each future, 3), sample=N (moves tried at each of those decisions, or all, the default); in a game without chance the bot plans instead (iterations count nothing there): beam=N (positions kept at each step, 4), horizon=N (steps planned ahead, a step being a decision and the questions it opens, 6); a game's scripts/bots/…/search.toml may change the defaults; e.g. search:iterations=400,depth=4";
+    pub const HELP: &'static str = "settings of the search bot, after a colon and separated by commas: iterations=N (futures simulated per move, default 60), ms=N (milliseconds per move, not reproducible) or kops=N (thousands of script operations per move: spent like time, yet reproducible), width=N (best moves searched, 4), depth=N (decisions looked ahead in each future, 3), sample=N (moves tried at each of those decisions, or all, the default); in a game without chance the bot plans instead (iterations count nothing there): plan=game (the default: a whole game kept planned, the greedy game improved by detours ahead of the game within each move's kops or ms; under iterations a beam) or plan=beam (a beam at every move: beam=N positions kept at each step, 4, horizon=N steps planned ahead, a step being a decision and the questions it opens, 6); a game's scripts/bots/…/search.toml may change the defaults; e.g. search:iterations=400,depth=4";
 
     /// The names of the settings.
-    pub const KEYS: [&'static str; 8] = [
+    pub const KEYS: [&'static str; 9] = [
         "iterations",
         "ms",
         "kops",
         "width",
         "depth",
         "sample",
+        "plan",
         "beam",
         "horizon",
     ];
@@ -94,6 +109,9 @@ impl SearchOptions {
             "depth" => self.depth = whole(key, value, 0)? as usize,
             "sample" if value == "all" => self.sample = None,
             "sample" => self.sample = Some(count(key, value)? as usize),
+            "plan" if value == "game" => self.plan = Planning::Game,
+            "plan" if value == "beam" => self.plan = Planning::Beam,
+            "plan" => return Err(format!("plan={value}: give game or beam")),
             "beam" => self.beam = count(key, value)? as usize,
             "horizon" => self.horizon = count(key, value)? as usize,
             _ => return Err(format!("the search bot has no setting `{key}`")),
@@ -103,7 +121,7 @@ impl SearchOptions {
 }
 
 /// The settings as they would be typed:
-/// `kops=12000,width=4,depth=3,sample=all,beam=4,horizon=6`.
+/// `kops=12000,width=4,depth=3,sample=all,plan=game,beam=4,horizon=6`.
 impl fmt::Display for SearchOptions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.budget {
@@ -116,7 +134,15 @@ impl fmt::Display for SearchOptions {
             Some(n) => write!(f, "{n}")?,
             None => write!(f, "all")?,
         }
-        write!(f, ",beam={},horizon={}", self.beam, self.horizon)
+        let plan = match self.plan {
+            Planning::Game => "game",
+            Planning::Beam => "beam",
+        };
+        write!(
+            f,
+            ",plan={plan},beam={},horizon={}",
+            self.beam, self.horizon
+        )
     }
 }
 
@@ -153,6 +179,9 @@ mod tests {
         assert_eq!(o.sample, Some(3));
         let o = SearchOptions::parse("kops=20000").unwrap();
         assert_eq!(o.budget, Budget::KiloOperations(20_000));
+        assert_eq!(o.plan, Planning::Game);
+        let o = SearchOptions::parse("plan=beam").unwrap();
+        assert_eq!(o.plan, Planning::Beam);
     }
 
     #[test]
@@ -173,5 +202,6 @@ mod tests {
         );
         assert_eq!(e("explore=0.4"), "the search bot has no setting `explore`");
         assert_eq!(e(""), "`` is not a setting of the form key=value");
+        assert_eq!(e("plan=tree"), "plan=tree: give game or beam");
     }
 }
