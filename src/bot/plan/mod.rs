@@ -38,7 +38,12 @@ pub fn without_chance(rules: &Rules, state: &Dynamic) -> Result<bool, Diagnostic
 /// The move labelled `label` among `moves`, as a planned line is replayed; `who` replays
 /// it (for the message when the move is not there).
 pub fn labelled<'m>(moves: &'m [Move], label: &str, who: &str) -> Result<&'m Move, Diagnostic> {
-    moves.iter().find(|m| m.label == label).ok_or_else(|| {
+    Ok(&moves[labelled_index(moves, label, who)?])
+}
+
+/// The index of the move labelled `label` among `moves` (see [`labelled`]).
+pub fn labelled_index(moves: &[Move], label: &str, who: &str) -> Result<usize, Diagnostic> {
+    moves.iter().position(|m| m.label == label).ok_or_else(|| {
         not_replayed(
             who,
             format!("the planned move `{label}` is not legal when replayed"),

@@ -186,8 +186,7 @@ impl SearchBot {
         };
         let label = kept.work(&self.rules, at, &|| self.now(started), budget)?;
         self.kept = Some(kept);
-        let mv = plan::labelled(moves, &label, "the search bot's plan")?;
-        Ok(moves.iter().position(|m| std::ptr::eq(m, mv)).unwrap_or(0))
+        plan::labelled_index(moves, &label, "the search bot's plan")
     }
 
     /// What the unit of the budget reads now (0 under a budget of iterations).
