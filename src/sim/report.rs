@@ -302,7 +302,14 @@ fn comparison(out: &mut String, p: &Paired, a: &str, b: &str) {
     } else {
         "not significant at 5%"
     };
-    let _ = writeln!(out, "paired t test: {t_text}{p_text}: {verdict}");
+    if p.games < 2 {
+        let _ = writeln!(
+            out,
+            "paired t test: none on one game a side (play two or more: bots that play every seed alike give the same difference on each)"
+        );
+    } else {
+        let _ = writeln!(out, "paired t test: {t_text}{p_text}: {verdict}");
+    }
     let _ = writeln!(
         out,
         "A better in {} games, equal in {}, B better in {}",

@@ -68,7 +68,10 @@ impl Paired {
         let diffs: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
         let (mean, sd, ci95) = mean_sd_ci(&diffs);
         let n = diffs.len();
-        let (t, p_value) = if sd > 0.0 {
+        let (t, p_value) = if n < 2 {
+            // One difference tells nothing of the spread: no test.
+            (None, 1.0)
+        } else if sd > 0.0 {
             let t = mean / (sd / (n as f64).sqrt());
             (Some(t), t_two_sided_p(t, (n - 1) as f64))
         } else {
@@ -262,5 +265,9 @@ mod tests {
         assert!(p.significant);
         let same = Paired::of(&a, &a);
         assert_eq!((same.t, same.p_value, same.significant), (None, 1.0, false));
+        let one = Paired::of(&[365.0], &[356.0]);
+        assert_eq!((one.t, one.p_value, one.significant), (None, 1.0, false));
+        let alike = Paired::of(&[365.0, 365.0], &[356.0, 356.0]);
+        assert_eq!((alike.p_value, alike.significant), (0.0, true));
     }
 }

@@ -66,8 +66,11 @@ struct Running {
 }
 
 impl Kept {
-    /// A plan from `state`, its detours drawn with `rng`.
-    pub fn new(state: Dynamic, rng: Rng) -> Kept {
+    /// A plan from `state`. Its detours are drawn in an order set by `state` alone, so
+    /// that, the game having no chance, every seed plays the same game (and `sim` knows
+    /// one game a side for all).
+    pub fn new(rules: &Rules, state: Dynamic) -> Kept {
+        let rng = Rng::seeded(fingerprint(rules, &state));
         Kept {
             labels: Vec::new(),
             positions: Vec::new(),

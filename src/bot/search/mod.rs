@@ -182,7 +182,7 @@ impl SearchBot {
         let kept = self.kept.take();
         let (mut kept, at) = match kept.and_then(|k| Some((k.number_of(&self.rules, &view)?, k))) {
             Some((at, kept)) => (kept, at),
-            None => (Kept::new(view, self.rng.fork()), 0),
+            None => (Kept::new(&self.rules, view), 0),
         };
         let label = kept.work(&self.rules, at, &|| self.now(started), budget)?;
         self.kept = Some(kept);
