@@ -283,31 +283,33 @@ fn trim(v: f64) -> String {
     }
 }
 
-/// The paired comparison: A − B, with A and B named.
+/// The paired comparison: A − B, with A and B named. One game a side has no interval
+/// and no test: one difference says nothing of the spread.
 fn comparison(out: &mut String, p: &Paired, a: &str, b: &str) {
-    let [lo, hi] = p.ci95;
-    let _ = writeln!(
-        out,
-        "{a} − {b} on the same {} seeds: {:+.2} (95% CI {lo:+.2} to {hi:+.2})",
+    let head = format!(
+        "{a} − {b} on the same {} seeds: {:+.2}",
         p.games, p.mean_difference
     );
-    let p_text = if p.p_value < 0.001 {
-        "p < 0.001".to_owned()
-    } else {
-        format!("p = {:.3}", p.p_value)
-    };
-    let t_text = p.t.map(|t| format!("t = {t:.2}, ")).unwrap_or_default();
-    let verdict = if p.significant {
-        "significant at 5%"
-    } else {
-        "not significant at 5%"
-    };
     if p.games < 2 {
+        let _ = writeln!(out, "{head}");
         let _ = writeln!(
             out,
             "paired t test: none on one game a side (play two or more: bots that play every seed alike give the same difference on each)"
         );
     } else {
+        let [lo, hi] = p.ci95;
+        let _ = writeln!(out, "{head} (95% CI {lo:+.2} to {hi:+.2})");
+        let p_text = if p.p_value < 0.001 {
+            "p < 0.001".to_owned()
+        } else {
+            format!("p = {:.3}", p.p_value)
+        };
+        let t_text = p.t.map(|t| format!("t = {t:.2}, ")).unwrap_or_default();
+        let verdict = if p.significant {
+            "significant at 5%"
+        } else {
+            "not significant at 5%"
+        };
         let _ = writeln!(out, "paired t test: {t_text}{p_text}: {verdict}");
     }
     let _ = writeln!(
@@ -315,4 +317,37 @@ fn comparison(out: &mut String, p: &Paired, a: &str, b: &str) {
         "A better in {} games, equal in {}, B better in {}",
         p.a_better, p.equal, p.b_better
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_game_a_side_gives_the_difference_without_an_interval_or_a_test() {
+        let mut out = String::new();
+        comparison(&mut out, &Paired::of(&[365.0], &[356.0]), "A", "B");
+        assert!(
+            out.starts_with("A − B on the same 1 seeds: +9.00\n"),
+            "{out}"
+        );
+        assert!(
+            out.contains("paired t test: none on one game a side"),
+            "{out}"
+        );
+        assert!(
+            !out.contains("95% CI") && !out.contains("significant"),
+            "{out}"
+        );
+
+        let mut out = String::new();
+        comparison(
+            &mut out,
+            &Paired::of(&[365.0, 360.0], &[356.0, 356.0]),
+            "A",
+            "B",
+        );
+        assert!(out.contains("+6.50 (95% CI "), "{out}");
+        assert!(out.contains("paired t test: t = "), "{out}");
+    }
 }

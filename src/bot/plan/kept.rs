@@ -109,12 +109,10 @@ impl Kept {
                 match step {
                     Step::Played(position) => {
                         let label = game.labels.last().cloned().unwrap_or_default();
-                        self.numbers.insert(position, self.labels.len());
-                        self.positions.push(before);
-                        self.labels.push(label);
+                        self.push(position, before, label);
                     }
                     Step::Over(total) => self.ended(total, 0),
-                    Step::Stopped(_) => {}
+                    Step::Stopped => {}
                 }
                 true
             } else {
@@ -173,7 +171,7 @@ impl Kept {
                 }
             }
             // Back where an earlier game stood: from there it plays that game again.
-            Step::Stopped(_) => self.detour = None,
+            Step::Stopped => self.detour = None,
         }
         Ok(true)
     }
@@ -242,11 +240,16 @@ impl Kept {
         self.numbers.retain(|_, n| *n < from);
         let labels = std::iter::once(running.first).chain(running.game.labels);
         for ((position, before), label) in running.positions.into_iter().zip(labels) {
-            self.numbers.insert(position, self.labels.len());
-            self.positions.push(before);
-            self.labels.push(label);
+            self.push(position, before, label);
         }
         self.ended(total, from + 1);
+    }
+
+    /// A move added to the plan: `label`, played from `before` (fingerprint `position`).
+    fn push(&mut self, position: u64, before: Dynamic, label: ImmutableString) {
+        self.numbers.insert(position, self.labels.len());
+        self.positions.push(before);
+        self.labels.push(label);
     }
 }
 

@@ -34,8 +34,8 @@ pub enum Step {
     Played(u64),
     /// The game is over, with this result.
     Over(i64),
-    /// `go_on` said no before the move from the position with this fingerprint.
-    Stopped(u64),
+    /// `go_on` said no before the move.
+    Stopped,
 }
 
 impl Rollout {
@@ -64,7 +64,7 @@ impl Rollout {
         }
         let position = fingerprint(rules, &self.state);
         if !go_on(position) {
-            return Ok(Step::Stopped(position));
+            return Ok(Step::Stopped);
         }
         let at = self.labels.len();
         if let Some(first) = self.played_from.insert(position, at) {
@@ -115,7 +115,7 @@ pub fn greedy_game(
         match step {
             Step::Played(_) => {}
             Step::Over(total) => return Ok(Some(Line::ended(game.labels, total, game.state))),
-            Step::Stopped(_) => return Ok(None),
+            Step::Stopped => return Ok(None),
         }
     }
 }

@@ -179,11 +179,11 @@ impl SearchBot {
         started: &Started,
         budget: u64,
     ) -> Result<usize, Diagnostic> {
-        let kept = self.kept.take();
-        let (mut kept, at) = match kept.and_then(|k| Some((k.number_of(&self.rules, &view)?, k))) {
-            Some((at, kept)) => (kept, at),
-            None => (Kept::new(&self.rules, view), 0),
-        };
+        let followed = self.kept.take().and_then(|kept| {
+            let at = kept.number_of(&self.rules, &view)?;
+            Some((kept, at))
+        });
+        let (mut kept, at) = followed.unwrap_or_else(|| (Kept::new(&self.rules, view), 0));
         let label = kept.work(&self.rules, at, &|| self.now(started), budget)?;
         self.kept = Some(kept);
         plan::labelled_index(moves, &label, "the search bot's plan")
