@@ -13,13 +13,15 @@ use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::options::parse_assignment;
 use crate::manifest::{Library, Variant};
 use crate::players::Player;
-use crate::save;
+use crate::save::{self, SaveFile};
 use crate::script::{interrupt, Limits, Rules};
 use crate::session::Session;
 use crate::sheet::Sheet;
 use crate::user_data;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use rhai::ImmutableString;
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -53,6 +55,11 @@ pub struct SolveArgs {
     /// The save file to write; default: VARIANT-solved.save in the current folder.
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
+    /// A saved game of the same variant and options to improve: an earlier solve's best
+    /// game (searched on with another --seed) or a game of yours, played on by the first
+    /// bot if unfinished; it joins the bots' games, and the best of them is detoured from.
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<PathBuf>,
 }
 
 /// A whole game the search lists: how it was played, its result, and the thousands of
@@ -114,7 +121,14 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
         .save
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{}-solved.save", session.variant().name)));
-    writable(&session, &path)?;
+    let from = args
+        .from
+        .as_deref()
+        .map(|file| Saved::read(&session, file))
+        .transpose()?;
+    // The game improved may be replaced: the game written is never worse.
+    let replace = from.as_ref().is_some_and(|saved| saved.is(&path));
+    writable(&session, &path, replace)?;
     let mut starts = Vec::new();
     for name in plan::starts(&rules)? {
         let other;
@@ -133,6 +147,7 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
     let found = widen(
         &rules,
         &mut starts,
+        from,
         session.state().clone(),
         args.budget,
         args.seed,
@@ -154,7 +169,7 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
         .with_help(help));
     };
     replay(&mut session, line)?;
-    let (written, note) = write_plan(&session, &path, user_data::data_dir())?;
+    let (written, note) = write_plan(&session, &path, replace, user_data::data_dir())?;
     let mut out = report(&mut session, line, &found, args.budget, &written)?;
     if let Some(why) = note {
         out.push_str(&format!("note: {why}\n"));
@@ -163,9 +178,10 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
 }
 
 /// Refuses, before minutes of planning, a save file `solve` could not write: one that
-/// holds another game or is no save, or in a folder that takes no file.
-fn writable(session: &Session, path: &Path) -> Result<(), Diagnostic> {
-    session.to_save().check_over(path, false).map_err(|e| match e.kind {
+/// holds another game (unless `replace`) or is no save, or in a folder that takes no
+/// file.
+fn writable(session: &Session, path: &Path, replace: bool) -> Result<(), Diagnostic> {
+    session.to_save().check_over(path, replace).map_err(|e| match e.kind {
         Kind::Save => e.with_help(format!(
             "solve replaces only a save of the same game: name another file with --save, or move {} away",
             path.display()
@@ -174,14 +190,93 @@ fn writable(session: &Session, path: &Path) -> Result<(), Diagnostic> {
     })
 }
 
-/// Writes the planned game to `path`, or, if that fails after all, into `fallback` (the
-/// user's data folder) so the plan is not lost: see [`save::write_or_fall_back`].
+/// Writes the planned game to `path` (over another game's save only if `replace`: the
+/// game `--from` improved), or, if that fails after all, into `fallback` (the user's
+/// data folder) so the plan is not lost: see [`save::write_or_fall_back`].
 pub fn write_plan(
     session: &Session,
     path: &Path,
+    replace: bool,
     fallback: Option<PathBuf>,
 ) -> Result<(PathBuf, Option<String>), Diagnostic> {
-    save::write_or_fall_back(path, fallback, |p| session.save(p, false))
+    save::write_or_fall_back(path, fallback, |p| session.save(p, replace && p == path))
+}
+
+/// A saved game `solve` improves (`--from`): its file and its moves.
+struct Saved {
+    file: PathBuf,
+    moves: Vec<ImmutableString>,
+}
+
+impl Saved {
+    /// The game saved in `file`, which must be `session`'s game (variant and options; the
+    /// seed only orders the detours in a game without chance).
+    fn read(session: &Session, file: &Path) -> Result<Saved, Diagnostic> {
+        let save = SaveFile::read(file)?;
+        let ours = session.to_save();
+        if save.variant != ours.variant || save.options != ours.options {
+            let options = |o: &BTreeMap<String, String>| {
+                o.iter()
+                    .map(|(k, v)| format!(" --set {k}={v}"))
+                    .collect::<String>()
+            };
+            return Err(Diagnostic::in_file(
+                Kind::Save,
+                file.display().to_string(),
+                format!(
+                    "holds a game of {}{}, not of {}{}",
+                    save.variant,
+                    options(&save.options),
+                    ours.variant,
+                    options(&ours.options)
+                ),
+            )
+            .with_help(format!(
+                "improve it with `houserules solve {}{} --from {}`",
+                save.variant,
+                options(&save.options),
+                file.display()
+            )));
+        }
+        Ok(Saved {
+            file: file.to_owned(),
+            moves: save.moves.iter().map(|m| m.as_str().into()).collect(),
+        })
+    }
+
+    /// Whether `path` is the saved game's file.
+    fn is(&self, path: &Path) -> bool {
+        match (self.file.canonicalize(), path.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    fn name(&self) -> String {
+        format!("from {}", self.file.display())
+    }
+
+    /// The position after the saved moves, played from `root`; an error names the file
+    /// and the first move the game refuses.
+    fn position(&self, rules: &Rules, root: &rhai::Dynamic) -> Result<rhai::Dynamic, Diagnostic> {
+        let mut state = root.clone();
+        for (number, label) in self.moves.iter().enumerate() {
+            let moves = rules.moves(&mut state)?;
+            let Some(mv) = moves.iter().find(|m| m.label == *label) else {
+                return Err(Diagnostic::in_file(
+                    Kind::NoLongerLegal,
+                    self.file.display().to_string(),
+                    format!("move {} `{label}` is not legal in this game", number + 1),
+                )
+                .with_help(format!(
+                    "the save was made under other rules or with another seed: `load {}` at the REPL shows where it goes wrong",
+                    self.file.display()
+                )));
+            };
+            rules.play(&mut state, mv)?;
+        }
+        Ok(state)
+    }
 }
 
 /// A bot whose game the search starts from (the game's `bot_starts()`), with the engine
@@ -221,6 +316,7 @@ fn not_rhai(name: &str) -> Diagnostic {
 fn widen(
     rules: &Rules,
     starts: &mut [Start],
+    from: Option<Saved>,
     root: rhai::Dynamic,
     budget: u64,
     seed: u64,
@@ -229,11 +325,23 @@ fn widen(
     for start in starts.iter() {
         search.count(&start.rules);
     }
-    // A bot's game fills its one line: a wider beam may find more.
+    // The saved game first (played on by the first bot), then each bot's; a bot's game
+    // fills its one line: a wider beam may find more.
+    let mut games = Vec::new();
+    if let Some(saved) = from {
+        let position = saved.position(&starts[0].rules, &root)?;
+        games.push((0, saved.name(), saved.moves, position));
+    }
+    games.extend(
+        starts
+            .iter()
+            .enumerate()
+            .map(|(i, start)| (i, start.name.clone(), Vec::new(), root.clone())),
+    );
     let mut planned = None;
     let mut best = None;
-    for (i, start) in starts.iter_mut().enumerate() {
-        let Some(kept) = search.start(start, &root)? else {
+    for (i, name, first, position) in games {
+        let Some(kept) = search.start(&mut starts[i], name, first, position)? else {
             planned = None;
             break;
         };
@@ -355,21 +463,24 @@ impl<'a> Search<'a> {
         Ok(Some(planned.filled))
     }
 
-    /// The game `start`'s bot plays: `Some(best)` when it finished (`best`: the best
-    /// game so far), `None` when it was stopped. Ctrl-C, or an error once a game is
+    /// The game `start`'s bot plays from `position`, after the moves `first` (a saved
+    /// game's, or none), listed as `name`: `Some(best)` when it finished (`best`: the
+    /// best game so far), `None` when it was stopped. Ctrl-C, or an error once a game is
     /// kept, stops the search with that game.
     fn start(
         &mut self,
         start: &mut Start,
-        root: &rhai::Dynamic,
+        name: String,
+        first: Vec<ImmutableString>,
+        position: rhai::Dynamic,
     ) -> Result<Option<bool>, Diagnostic> {
         let before = self.spent();
-        self.show(start.name.clone());
+        self.show(name.clone());
         let played = plan::greedy_game(
             &start.rules,
             start.player.as_mut(),
-            root.clone(),
-            0,
+            position,
+            first.len(),
             &mut |_| self.goes_on(),
         );
         let played = match played {
@@ -383,9 +494,14 @@ impl<'a> Search<'a> {
         };
         self.last_cost = self.spent() - before;
         self.found.interrupted |= interrupt::requested();
-        Ok(played.map(|line| {
+        Ok(played.map(|rest| {
             self.found.games += 1;
-            self.keep(start.name.clone(), line, before)
+            let total = rest.total.unwrap_or(0);
+            let moves = first
+                .into_iter()
+                .chain(rest.labels.iter().cloned())
+                .collect();
+            self.keep(name, Line::ended(moves, total, rest.into_state()), before)
         }))
     }
 

@@ -331,7 +331,7 @@ fn a_planned_game_that_cannot_be_written_where_asked_goes_to_the_data_folder() {
     // The folder asked for is gone by the time the plan is written.
     let gone = lib.path("gone/best.save");
     let data = lib.path("data");
-    let (written, note) = solve::write_plan(&session, &gone, Some(data.clone())).unwrap();
+    let (written, note) = solve::write_plan(&session, &gone, false, Some(data.clone())).unwrap();
     assert_eq!(written, data.join("best.save"));
     let note = note.unwrap();
     assert!(note.contains(gone.to_str().unwrap()), "{note}");
@@ -342,7 +342,7 @@ fn a_planned_game_that_cannot_be_written_where_asked_goes_to_the_data_folder() {
     let (mut again, _) = Session::load(&lib.library, &written, Limits::default()).unwrap();
     assert_eq!(again.score().unwrap()["total"].as_int(), Ok(16));
     // With nowhere else to write, the error is the caller's.
-    let refused = solve::write_plan(&session, &gone, None).unwrap_err();
+    let refused = solve::write_plan(&session, &gone, false, None).unwrap_err();
     assert!(
         refused.message.contains("cannot write the file"),
         "{refused}"
@@ -350,7 +350,101 @@ fn a_planned_game_that_cannot_be_written_where_asked_goes_to_the_data_folder() {
     // Where it can write, it writes there, and says nothing more.
     let here = lib.path("here.save");
     assert_eq!(
-        solve::write_plan(&session, &here, Some(data)).unwrap(),
+        solve::write_plan(&session, &here, false, Some(data)).unwrap(),
         (here, None)
     );
+}
+
+/// A save of the treasure puzzle (seed 1) holding `moves`, with `options`, in `lib`.
+fn treasure_save(lib: &TempLibrary, name: &str, variant: &str, options: &str, moves: &str) {
+    lib.write(
+        name,
+        &format!(
+            "format = \"houserules-save\"\nversion = 1\nvariant = \"{variant}\"\nseed = 1\nmoves = [{moves}]\n\n[options]\n{options}\n"
+        ),
+    );
+}
+
+/// `houserules solve treasure --from FROM` with `more` arguments, in `lib`.
+fn solve_from(lib: &TempLibrary, from: &str, more: &[&str]) -> Run {
+    let mut args = vec![
+        "--home",
+        lib.dir.path().to_str().unwrap(),
+        "solve",
+        "treasure",
+        "--budget",
+        "2000",
+        "--from",
+        from,
+    ];
+    args.extend_from_slice(more);
+    houserules(&args, "")
+}
+
+#[test]
+fn solve_improves_a_saved_game_played_on_by_the_first_bot() {
+    let lib = puzzle();
+    // A game of one move, the map: the greedy bot plays on to the treasure (16).
+    treasure_save(&lib, "mine.save", "treasure", "", "\"map\"");
+    let best = lib.path("best.save");
+    let mine = lib.path("mine.save");
+    let run = solve_from(
+        &lib,
+        mine.to_str().unwrap(),
+        &["--save", best.to_str().unwrap()],
+    );
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with("treasure: 16 in 6 moves"),
+        "{}",
+        run.stdout
+    );
+    let listed = format!("\nfrom {}: 16 (", mine.display());
+    assert!(run.stdout.contains(&listed), "{}", run.stdout);
+    assert!(run.stdout.contains("\ngreedy: 13 ("), "{}", run.stdout);
+    // The detours start from the saved game, the best: none beats it (without it, the
+    // detour that finds the treasure is listed).
+    assert!(!run.stdout.contains("\ndetour"), "{}", run.stdout);
+    let (mut session, _) = Session::load(&lib.library, &best, Limits::default()).unwrap();
+    assert_eq!(session.score().unwrap()["total"].as_int(), Ok(16));
+    assert_eq!(session.log()[0], "map");
+}
+
+#[test]
+fn solve_may_write_over_the_game_it_improves_with_another_seed() {
+    let lib = puzzle();
+    let (_, best) = solve_treasure(&lib);
+    let best = best.to_str().unwrap();
+    let run = solve_from(&lib, best, &["--seed", "2", "--save", best]);
+    assert!(run.ok, "{}", run.stderr);
+    let saved = houserules::save::SaveFile::read(std::path::Path::new(best)).unwrap();
+    assert_eq!((saved.seed, saved.moves.len()), (2, 6));
+}
+
+#[test]
+fn a_saved_game_solve_cannot_improve_is_refused_naming_its_file() {
+    let lib = puzzle();
+    treasure_save(&lib, "orchard.save", "orchard", "", "\"rest\"");
+    treasure_save(&lib, "short.save", "treasure", "rounds = \"4\"", "\"rest\"");
+    treasure_save(&lib, "dig.save", "treasure", "", "\"rest\", \"dig\"");
+    lib.write("junk.save", "not a save\n");
+    for (file, said) in [
+        ("orchard.save", "holds a game of orchard, not of treasure"),
+        ("orchard.save", "houserules solve orchard --from"),
+        (
+            "short.save",
+            "holds a game of treasure --set rounds=4, not of treasure",
+        ),
+        ("dig.save", "move 2 `dig` is not legal in this game"),
+        ("dig.save", "`load "),
+        ("junk.save", "corrupt save file"),
+        ("missing.save", "missing.save"),
+    ] {
+        let path = lib.path(file);
+        let run = solve_from(&lib, path.to_str().unwrap(), &[]);
+        assert!(!run.ok, "{file}: {}", run.stdout);
+        for said in [said, file] {
+            assert!(run.stderr.contains(said), "{said}: {}", run.stderr);
+        }
+    }
 }
