@@ -147,7 +147,7 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
     let found = widen(
         &rules,
         &mut starts,
-        from,
+        from.as_ref(),
         session.state().clone(),
         args.budget,
         args.seed,
@@ -316,7 +316,7 @@ fn not_rhai(name: &str) -> Diagnostic {
 fn widen(
     rules: &Rules,
     starts: &mut [Start],
-    from: Option<Saved>,
+    from: Option<&Saved>,
     root: rhai::Dynamic,
     budget: u64,
     seed: u64,
@@ -327,21 +327,12 @@ fn widen(
     }
     // The saved game first (played on by the first bot), then each bot's; a bot's game
     // fills its one line: a wider beam may find more.
-    let mut games = Vec::new();
-    if let Some(saved) = from {
-        let position = saved.position(&starts[0].rules, &root)?;
-        games.push((0, saved.name(), saved.moves, position));
-    }
-    games.extend(
-        starts
-            .iter()
-            .enumerate()
-            .map(|(i, start)| (i, start.name.clone(), Vec::new(), root.clone())),
-    );
+    let saved = from.map(|saved| (0, Some(saved)));
+    let bots = (0..starts.len()).map(|i| (i, None));
     let mut planned = None;
     let mut best = None;
-    for (i, name, first, position) in games {
-        let Some(kept) = search.start(&mut starts[i], name, first, position)? else {
+    for (i, saved) in saved.into_iter().chain(bots) {
+        let Some(kept) = search.start(&mut starts[i], saved, &root)? else {
             planned = None;
             break;
         };
@@ -463,18 +454,24 @@ impl<'a> Search<'a> {
         Ok(Some(planned.filled))
     }
 
-    /// The game `start`'s bot plays from `position`, after the moves `first` (a saved
-    /// game's, or none), listed as `name`: `Some(best)` when it finished (`best`: the
-    /// best game so far), `None` when it was stopped. Ctrl-C, or an error once a game is
-    /// kept, stops the search with that game.
+    /// The game `start`'s bot plays from `root`, or from where the `saved` game stops:
+    /// `Some(best)` when it finished (`best`: the best game so far), `None` when it was
+    /// stopped. Ctrl-C, or an error once a game is kept, stops the search with that game.
     fn start(
         &mut self,
         start: &mut Start,
-        name: String,
-        first: Vec<ImmutableString>,
-        position: rhai::Dynamic,
+        saved: Option<&Saved>,
+        root: &rhai::Dynamic,
     ) -> Result<Option<bool>, Diagnostic> {
         let before = self.spent();
+        let (name, first, position) = match saved {
+            Some(saved) => (
+                saved.name(),
+                saved.moves.clone(),
+                saved.position(&start.rules, root)?,
+            ),
+            None => (start.name.clone(), Vec::new(), root.clone()),
+        };
         self.show(name.clone());
         let played = plan::greedy_game(
             &start.rules,
