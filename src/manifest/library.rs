@@ -6,6 +6,7 @@
 //! looked for there first, so a house rule never edits the checkout.
 
 use crate::diagnostic::{Diagnostic, Kind};
+use crate::vocabulary;
 use std::path::{Path, PathBuf};
 
 /// The environment variable that points at the user's rules folder.
@@ -185,12 +186,15 @@ impl Library {
             .iter()
             .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
             .collect();
-        Err(Diagnostic::in_file(
-            Kind::NotFound,
-            self.show(&self.variants_dir()),
-            format!("no variant `{name}`"),
+        let words: Vec<&str> = known.iter().map(String::as_str).collect();
+        let message = match vocabulary::nearest(name, &words) {
+            Some(near) => format!("no variant `{name}`; did you mean `{near}`?"),
+            None => format!("no variant `{name}`"),
+        };
+        Err(
+            Diagnostic::in_file(Kind::NotFound, self.show(&self.variants_dir()), message)
+                .with_help(format!("known variants: {}", known.join(", "))),
         )
-        .with_help(format!("known variants: {}", known.join(", "))))
     }
 
     /// Resolves a variant name or a manifest path given by the user.
