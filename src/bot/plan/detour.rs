@@ -9,7 +9,7 @@
 //! position is always the same game, whose result is known.
 
 use super::beam::Line;
-use super::labelled;
+use super::replay;
 use super::rollout::greedy_game;
 use crate::bot::fingerprint::fingerprint;
 use crate::bot::helpers::ranked;
@@ -165,12 +165,10 @@ impl<'a> Detours<'a> {
             None => self.root.clone(),
         };
         self.positions.truncate(from);
-        for label in &self.best.labels[from..] {
-            self.positions.push(state.clone());
-            let moves = self.rules.moves(&mut state)?;
-            let mv = labelled(&moves, label, "the planner")?;
-            self.rules.play(&mut state, mv)?;
-        }
+        let positions = &mut self.positions;
+        replay(self.rules, &mut state, &self.best.labels[from..], |p| {
+            positions.push(p.clone())
+        })?;
         self.untried = every_detour(self.positions.len());
         self.untried.shuffle(&mut self.rng);
         Ok(())

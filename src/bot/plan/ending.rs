@@ -8,7 +8,7 @@
 //! each half as wide as the last, while the budget lasts.
 
 use super::beam::{plan, Beam, Line};
-use super::labelled;
+use super::replay;
 use crate::diagnostic::Diagnostic;
 use crate::script::Rules;
 use rhai::Dynamic;
@@ -49,10 +49,7 @@ pub fn better_ending(
     while from < best.labels.len() && go_on() {
         let start = best.labels.len() - from;
         let mut state = root.clone();
-        for label in &best.labels[..start] {
-            let moves = rules.moves(&mut state)?;
-            rules.play(&mut state, labelled(&moves, label, "the planner")?)?;
-        }
+        replay(rules, &mut state, &best.labels[..start], |_| {})?;
         let beam = Beam {
             width: width(from),
             horizon: None,

@@ -27,12 +27,28 @@ pub use rollout::{greedy_game, Rollout, Step};
 use super::hidden::holds_hidden;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::script::{Move, Rules};
-use rhai::Dynamic;
+use rhai::{Dynamic, ImmutableString};
 
 /// Whether the game from `state` on has neither hidden piles nor (by the rules' word)
 /// anything random.
 pub fn without_chance(rules: &Rules, state: &Dynamic) -> Result<bool, Diagnostic> {
     Ok(!holds_hidden(state) && !rules.chance(&mut state.clone())?)
+}
+
+/// Plays the planned `labels` from `state`, showing `before_each` the position before
+/// each move (a caller that keeps them); a label the position does not offer is an error.
+pub fn replay(
+    rules: &Rules,
+    state: &mut Dynamic,
+    labels: &[ImmutableString],
+    mut before_each: impl FnMut(&Dynamic),
+) -> Result<(), Diagnostic> {
+    for label in labels {
+        before_each(state);
+        let moves = rules.moves(state)?;
+        rules.play(state, labelled(&moves, label, "the planner")?)?;
+    }
+    Ok(())
 }
 
 /// The move labelled `label` among `moves`, as a planned line is replayed; `who` replays
