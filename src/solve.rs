@@ -1,8 +1,9 @@
 //! `houserules solve`: the best whole game the planner finds in a game without chance,
 //! written as a save to step through at the REPL. The planner (see [`crate::bot::plan`])
 //! plays the game of each bot the game's helpers name (`bot_starts()`; the greedy bot
-//! by default), then detours from the best game found, then searches its end with wide
-//! beams (the last twentieth of the budget), then wider whole-game beams while the
+//! by default), then detours from the best game found, then plays its end again with
+//! detours ahead of each move and searches it with wide beams (the last quarter of the
+//! budget), then wider whole-game beams while the
 //! budget of script operations lasts, and keeps the best game of all; a budget in
 //! operations (every bot's engine counted) finds the same game on any machine. Ctrl-C
 //! stops it with the best game so far.
@@ -35,10 +36,15 @@ pub const DEFAULT_BUDGET: u64 = 2_500_000;
 /// Who the save says chose the moves.
 const PLAYER: &str = "solve";
 
-/// The share of the budget the detours leave to the search of the best game's end
-/// (1/20): late in a long search a detour seldom gains more than a point or two, and the
-/// end's beams start cheap (docs/PERFORMANCE.md, search 31).
-const ENDING_SHARE: u64 = 20;
+/// The share of the budget the detours leave to the search of the best game's end, its
+/// late detours and beams (1/4): late in a long search a detour drawn over the whole
+/// game seldom gains more than a point or two, where the late detours found 5 to 9
+/// (docs/PERFORMANCE.md, search 46).
+const ENDING_SHARE: u64 = 4;
+
+/// The share of the budget a move of the late detours may spend (1/125: 20 million
+/// operations of the default budget, some 60 moves of Ora et Labora's greedy play).
+const LATE_MOVE_SHARE: u64 = 125;
 
 /// `solve`'s options, shared by the command line and its tests.
 #[derive(Args, Debug, Clone)]
@@ -309,7 +315,8 @@ fn not_rhai(name: &str) -> Diagnostic {
 /// Whole games planned within `budget` thousands of operations: each start's game (the
 /// greedy bot's, unless the game names others); then detours from the best game (see
 /// [`plan::detour`]), its bot playing on, until none improves it or the budget less its
-/// last twentieth is spent; then its end searched with wide beams ([`plan::ending`]);
+/// last quarter is spent; then its end played again with detours ahead of each move
+/// ([`Search::late_detours`]) and searched with wide beams ([`plan::ending`]);
 /// then whole-game beams ever wider (from two), each as wide as the budget left seems
 /// to afford (twice the last at most), until one keeps every position it meets (a small
 /// game, searched through).
@@ -343,7 +350,13 @@ fn widen(
     }
     if let (Some(i), Some(_)) = (best, planned) {
         search.detours(&mut starts[i], &root, seed)?;
-        search.endings(&root);
+        // A search that failed keeps its error and the best game found before it.
+        if search.found.failed.is_none() {
+            search.late_detours(&root);
+        }
+        if search.found.failed.is_none() {
+            search.endings(&root);
+        }
     }
     let mut width = 1;
     while let Some(filled) = planned {
@@ -556,18 +569,71 @@ impl<'a> Search<'a> {
             let before = self.spent();
             self.show("the end".into());
             let found = plan::better_ending(self.rules, root, &best, &mut || self.goes_on());
-            let ending = match found {
-                Ok(Some(ending)) => ending,
-                Ok(None) => return,
-                Err(_) if interrupt::requested() => return,
-                Err(e) => {
-                    self.found.failed = Some(e.within(format_args!("the search of the end")));
-                    return;
-                }
+            let Some(ending) = self.found_or_failed(found, "the search of the end") else {
+                return;
             };
             self.found.games += 1;
             let name = format!("the last {} moves planned again", ending.from);
             self.keep(name, ending.game, before);
+        }
+    }
+
+    /// What a search of the end found (`None`: nothing, stopped, or an error, which
+    /// ends the search with the best game so far, as after a detour, unless Ctrl-C
+    /// caused it); `what` names the search in the error.
+    fn found_or_failed<T>(
+        &mut self,
+        found: Result<Option<T>, Diagnostic>,
+        what: &str,
+    ) -> Option<T> {
+        match found {
+            Ok(found) => found,
+            Err(_) if interrupt::requested() => None,
+            Err(e) => {
+                self.found.failed = Some(e.within(format_args!("{what}")));
+                None
+            }
+        }
+    }
+
+    /// The last eighth of the best game's moves played again as the `search` bot plays
+    /// ([`plan::played_again`]: detours ahead of each move, [`LATE_MOVE_SHARE`] of the
+    /// budget a move), and again while that finds a better game; the end's beams have
+    /// the rest of the budget.
+    fn late_detours(&mut self, root: &rhai::Dynamic) {
+        let per_move = self.budget / LATE_MOVE_SHARE;
+        while let Some(best) = self.found.line.clone() {
+            if self.stopped() {
+                return;
+            }
+            let before = self.spent();
+            let start = best.labels.len() - (best.labels.len() / 8).max(1);
+            let name = format!("late detours from move {}", start + 1);
+            self.show(name.clone());
+            let mut state = root.clone();
+            let (past, end) = best.labels.split_at(start);
+            let total = best.total.unwrap_or(0);
+            let mut go_on = || self.goes_on();
+            let played = plan::replay(self.rules, &mut state, past, |_| {}).and_then(|()| {
+                plan::played_again(
+                    self.rules,
+                    state,
+                    past.len(),
+                    (end, total),
+                    per_move,
+                    &mut go_on,
+                )
+            });
+            let Some(game) = self.found_or_failed(played, "the late detours") else {
+                return;
+            };
+            self.found.games += 1;
+            let mut labels = past.to_vec();
+            labels.extend(game.labels.iter().cloned());
+            let whole = Line::ended(labels, game.total.unwrap_or(0), game.into_state());
+            if !self.keep(name, whole, before) {
+                return;
+            }
         }
     }
 

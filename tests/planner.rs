@@ -2,8 +2,9 @@
 //! (tests/fixtures/planner/): it finds the best game of `treasure`, which an exhaustive
 //! search here computes, where greedy play falls for the puzzle's lure; the `search` bot
 //! plans there, the same game on 1 and 2 threads, and spends nothing on repeated futures;
-//! the end of `orchard`'s greedy game, searched with wide beams, harvests what no detour
-//! does.
+//! a game played again with detours ahead of each move ends no lower than the game it
+//! follows; the end of `orchard`'s greedy game, searched with wide beams, harvests what
+//! no detour does.
 
 use crate::common::TempLibrary;
 use houserules::bot::plan::{self, Beam, Detour, Detours, Line};
@@ -230,6 +231,34 @@ fn a_detour_back_at_a_position_already_played_stops_with_that_games_result() {
     }
     assert!(rejoined > 0, "no detour came back to a position played");
     assert_eq!(detours.best().total, Some(16));
+}
+
+#[test]
+fn a_game_played_again_with_detours_ahead_of_each_move_ends_no_lower() {
+    // The greedy game (13), played again from its start as the search bot plays, its
+    // plan beginning as that game: with a budget a move, detours ahead of the first move
+    // find the treasure (16); with one operation a move, none is played out, and the
+    // game is the one followed, move for move.
+    let lib = puzzle();
+    let (greedy, root, first) = greedy_game(&lib, "treasure");
+    let rules = greedy.rules().unwrap();
+    let game = (&first.labels[..], 13);
+    let again = |per_move: u64| {
+        plan::played_again(rules, root.clone(), 0, game, per_move, &mut || true)
+            .unwrap()
+            .expect("a whole game")
+    };
+    let found = again(2_000_000);
+    assert_eq!(found.total, Some(16));
+    assert_eq!(found.labels[0].as_str(), "map", "{:?}", found.labels);
+    let followed = again(1);
+    assert_eq!(
+        (followed.labels, followed.total),
+        (first.labels.clone(), Some(13))
+    );
+    // Asked to stop before a move, it stops.
+    let stopped = plan::played_again(rules, root, 0, game, 2_000_000, &mut || false).unwrap();
+    assert!(stopped.is_none());
 }
 
 #[test]

@@ -43,12 +43,18 @@ fn solve_writes_the_best_game_as_a_save_that_replays_to_its_result() {
         "{}",
         run.stdout
     );
-    // Its games: the greedy one, the detour that found the treasure, then wider
-    // whole-game beams.
+    // Its games: the greedy one, the detour that found the treasure, its last eighth
+    // (the last move) played again with detours ahead of each move (none better), then
+    // wider whole-game beams.
     assert!(run.stdout.contains("\ngreedy: 13 ("), "{}", run.stdout);
     assert!(
         run.stdout
             .contains("\ndetour at move 1, the third-best other move: 16 ("),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("\nlate detours from move 6: 16 ("),
         "{}",
         run.stdout
     );

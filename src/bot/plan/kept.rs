@@ -11,15 +11,20 @@
 //! A detour takes many moves' budgets, and one the game overtakes is worthless, so
 //! detours begin far enough ahead for the rest of the game to be played before the game
 //! gets there, judged by what the plan's moves have cost so far.
+//!
+//! `solve` plays the end of its best game again the same way ([`played_again`]), the
+//! plan beginning as that game: detours ahead of each move, a move at a time, reach
+//! the end's moves far more often than `solve`'s detours drawn over the whole game.
 
+use super::beam::Line;
 use super::detour::{every_detour, other_move, Detour};
-use super::not_replayed;
 use super::rollout::{Rollout, Step};
+use super::{labelled_index, not_replayed};
 use crate::bot::fingerprint::fingerprint;
 use crate::bot::helpers::ranked;
 use crate::diagnostic::Diagnostic;
 use crate::script::rng::Rng;
-use crate::script::Rules;
+use crate::script::{Move, Rules};
 use rhai::{Dynamic, ImmutableString};
 use std::collections::HashMap;
 
@@ -83,6 +88,27 @@ impl Kept {
             cost: 0,
             steps: 0,
         }
+    }
+
+    /// A plan from `state` that begins as the whole game `labels` (result `total`)
+    /// rather than the greedy game: detours improve on that game, never fall below it.
+    fn following(
+        rules: &Rules,
+        state: Dynamic,
+        labels: &[ImmutableString],
+        total: i64,
+    ) -> Result<Kept, Diagnostic> {
+        let mut kept = Kept::new(rules, state.clone());
+        let mut befores = Vec::with_capacity(labels.len());
+        super::replay(rules, &mut state.clone(), labels, |p| {
+            befores.push(p.clone())
+        })?;
+        for (before, label) in befores.into_iter().zip(labels) {
+            kept.push(fingerprint(rules, &before), before, label.clone());
+        }
+        // No position of the game is known as greedy play's: a detour plays on past them.
+        kept.ended(total, labels.len());
+        Ok(kept)
     }
 
     /// The number of the plan's move from `state`, when the plan passes there.
@@ -250,6 +276,42 @@ impl Kept {
         self.numbers.insert(position, self.labels.len());
         self.positions.push(before);
         self.labels.push(label);
+    }
+}
+
+/// A game played again as the `search` bot plays: `game`, the moves of a whole game from
+/// `state` (after `past` moves) and its result, begins the plan, which is worked on
+/// within `per_move` operations at each move of more than one choice, so detours ahead
+/// of the game improve it and the game ends no lower than `game`. `go_on` is asked
+/// before each move; `false` stops the game (`None`).
+pub fn played_again(
+    rules: &Rules,
+    state: Dynamic,
+    past: usize,
+    game: (&[ImmutableString], i64),
+    per_move: u64,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Result<Option<Line>, Diagnostic> {
+    let (labels, total) = game;
+    let mut kept = Kept::following(rules, state.clone(), labels, total)?;
+    let mut game = Rollout::new(state, past);
+    // The game follows the plan from its first move, so its move number is the plan's.
+    let mut at = 0;
+    let mut choose = |_: &Dynamic, moves: &[Move]| {
+        at += 1;
+        if moves.len() == 1 {
+            return Ok(0);
+        }
+        let began = rules.operations();
+        let label = kept.work(rules, at - 1, &|| rules.operations() - began, per_move)?;
+        labelled_index(moves, &label, WHO)
+    };
+    loop {
+        match game.step(rules, WHO, &mut choose, &mut |_| go_on())? {
+            Step::Played(_) => {}
+            Step::Over(total) => return Ok(Some(Line::ended(game.labels, total, game.state))),
+            Step::Stopped => return Ok(None),
+        }
     }
 }
 

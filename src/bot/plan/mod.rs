@@ -20,7 +20,7 @@ pub use super::helpers::starts;
 pub use beam::{plan, Beam, Line, Plan, Progress};
 pub use detour::{Detour, Detours};
 pub use ending::{better_ending, Ending};
-pub use kept::Kept;
+pub use kept::{played_again, Kept};
 pub use receding::first_move;
 pub use rollout::{greedy_game, Rollout, Step};
 
