@@ -43,7 +43,7 @@ const PLAYER: &str = "solve";
 const ENDING_SHARE: u64 = 4;
 
 /// The share of the budget a move of the late detours may spend (1/125: 20 million
-/// operations of the default budget, some 60 moves of Ora et Labora's greedy play).
+/// operations of the default budget), so that they scale with `--budget`.
 const LATE_MOVE_SHARE: u64 = 125;
 
 /// `solve`'s options, shared by the command line and its tests.
