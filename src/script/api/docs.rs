@@ -12,30 +12,6 @@ use std::path::Path;
 const START: &str = "<!-- api:";
 const END: &str = "<!-- /api -->";
 
-/// The docs that hold generated parts, and the parts each must hold.
-pub const DOCS: [(&str, &[&str]); 2] = [
-    (
-        "scripts/README.md",
-        &[
-            "hooks",
-            "state",
-            "rules carcassonne",
-            "state carcassonne",
-            "host",
-            "state pig",
-            "family carcassonne",
-            "rules ora_et_labora",
-            "bot-hooks",
-            "bots",
-            "bots carcassonne",
-        ],
-    ),
-    (
-        "scripts/ora_et_labora/API.md",
-        &["state ora_et_labora", "family ora_et_labora"],
-    ),
-];
-
 /// The part called `name`, as Markdown.
 pub fn part(name: &str, scripts_dir: &Path, bot_api: BotApi) -> Result<String, String> {
     let family = |f: &str| find_family(f).map_err(|e| e.to_string());
@@ -123,6 +99,30 @@ mod tests {
                 .contains("known families")
         );
     }
+
+    /// The docs that hold generated parts, and the parts each must hold.
+    const DOCS: [(&str, &[&str]); 2] = [
+        (
+            "scripts/README.md",
+            &[
+                "hooks",
+                "state",
+                "rules carcassonne",
+                "state carcassonne",
+                "host",
+                "state pig",
+                "family carcassonne",
+                "rules ora_et_labora",
+                "bot-hooks",
+                "bots",
+                "bots carcassonne",
+            ],
+        ),
+        (
+            "scripts/ora_et_labora/API.md",
+            &["state ora_et_labora", "family ora_et_labora"],
+        ),
+    ];
 
     /// The docs are compared with the API as registered (and rewritten when
     /// `UPDATE_API_DOCS` is set).
