@@ -605,6 +605,14 @@ pub fn pick(moves: &[Move], choice: &str) -> Result<Move, Diagnostic> {
         if (1..=moves.len()).contains(&n) {
             return Ok(moves[n - 1].clone());
         }
+        return Err(
+            Diagnostic::new(Kind::Refused, format!("there is no move {n} here")).with_help(
+                format!(
+                    "`moves` numbers the legal moves 1 to {}; type one of those numbers or a label",
+                    moves.len()
+                ),
+            ),
+        );
     }
     let shown: Vec<&str> = moves.iter().take(12).map(|m| m.label.as_str()).collect();
     let more = if moves.len() > 12 {

@@ -46,7 +46,7 @@ fn a_piped_session_plays_undoes_saves_loads_and_finishes_with_auto() {
 
 #[test]
 fn errors_in_the_repl_leave_the_game_as_it_was() {
-    let input = "moves\nnew nosuch\nnew carcasonne-solo\nnew carcassonne-solo --seed 7\nfoo\nload /nonexistent/file.toml\nnew carcassonne-solo --set meeples_per_colour=0\nundo\n0,-1@180\nlog\n";
+    let input = "moves\nnew nosuch\nnew carcasonne-solo\nnew carcassonne-solo --seed 7\nfoo\n99\nload /nonexistent/file.toml\nnew carcassonne-solo --set meeples_per_colour=0\nundo\n0,-1@180\nlog\n";
     let run = houserules(&[], input);
     assert_in_order(
         &run.stdout,
@@ -56,6 +56,8 @@ fn errors_in_the_repl_leave_the_game_as_it_was() {
             "error: variants: no variant `carcasonne-solo`; did you mean `carcassonne-solo`?",
             "new game of carcassonne-solo",
             "error: move: `foo` is not a legal move here",
+            "error: move: there is no move 99 here",
+            "help: `moves` numbers the legal moves 1 to ",
             "error: /nonexistent/file.toml: cannot read the save file",
             "error: --set: option `meeples_per_colour`: value 0 is out of range 1..=10",
             "error: undo: there is no move to undo",
