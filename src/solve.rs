@@ -136,7 +136,8 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
     let replace = from.as_ref().is_some_and(|saved| saved.is(&path));
     writable(&session, &path, replace)?;
     let mut starts = Vec::new();
-    for name in plan::starts(&rules)? {
+    let named = plan::starts(&rules)?;
+    for name in named.unwrap_or_else(|| vec![bot::catalog::GREEDY.to_owned()]) {
         let other;
         let loaded = if name == bot::catalog::GREEDY {
             &greedy

@@ -89,11 +89,11 @@ pub fn clock(rules: &Rules, s: &Dynamic) -> Result<Option<f64>, Diagnostic> {
     })
 }
 
-/// `bot_starts()`, the bots whose games `solve` starts from: `greedy` when the game's
+/// `bot_starts()`, the bots whose games `solve` starts from; `None` when the game's
 /// helpers do not name them.
-pub fn starts(rules: &Rules) -> Result<Vec<String>, Diagnostic> {
+pub fn starts(rules: &Rules) -> Result<Option<Vec<String>>, Diagnostic> {
     if !rules.defines(&hooks::BOT_STARTS) {
-        return Ok(vec![super::catalog::GREEDY.to_owned()]);
+        return Ok(None);
     }
     let v = rules.call_function(&hooks::BOT_STARTS, ())?;
     let names = v
@@ -105,7 +105,7 @@ pub fn starts(rules: &Rules) -> Result<Vec<String>, Diagnostic> {
                 .collect::<Option<Vec<String>>>()
         })
         .filter(|names| !names.is_empty());
-    names.ok_or_else(|| {
+    names.map(Some).ok_or_else(|| {
         Diagnostic::in_file(
             Kind::Script,
             rules.defining_file(hooks::BOT_STARTS.name),
