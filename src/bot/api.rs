@@ -7,14 +7,8 @@ use super::hidden::{holds_hidden, player_view};
 use crate::script::api::fields::RNG;
 use crate::script::api::hooks::CHANCE;
 use crate::script::rng::Rng;
-use crate::script::{Api, Family};
-use rhai::{Dynamic, Engine, EvalAltResult, NativeCallContext, Position};
-
-pub(super) type Fallible<T> = Result<T, Box<EvalAltResult>>;
-
-pub(super) fn error(message: impl Into<String>) -> Box<EvalAltResult> {
-    EvalAltResult::ErrorRuntime(message.into().into(), Position::NONE).into()
-}
+use crate::script::{script_error, Api, Fallible, Family};
+use rhai::{Dynamic, Engine, NativeCallContext};
 
 /// The generator a state carries in its `rng` field (every game state has one).
 fn state_rng(state: &mut Dynamic) -> Fallible<Rng> {
@@ -22,7 +16,7 @@ fn state_rng(state: &mut Dynamic) -> Fallible<Rng> {
         .as_map_mut()
         .ok()
         .and_then(|map| map.get(RNG.name).and_then(|r| r.clone().try_cast::<Rng>()))
-        .ok_or_else(|| error("this is not a game state: it has no `rng`"))
+        .ok_or_else(|| script_error("this is not a game state: it has no `rng`"))
 }
 
 /// The state's own generator moves on, so each call imagines a new future.
@@ -49,7 +43,7 @@ fn without_chance(ctx: NativeCallContext, state: &mut Dynamic) -> Fallible<bool>
     let mut s = state.clone();
     let chance = ctx.call_fn_raw(CHANCE.name, true, true, &mut [&mut s])?;
     chance.as_bool().map(|chance| !chance).map_err(|_| {
-        error(format!(
+        script_error(format!(
             "chance() returned {chance}: it must return true or false"
         ))
     })

@@ -6,10 +6,9 @@
 //! function argument is a copy): here each position is one copy, and the best line of a
 //! turn is played again at the end rather than every candidate's state kept.
 
-use super::api::{error, Fallible};
 use crate::script::api::fields::TURN;
 use crate::script::api::hooks::{BOT_AFTER, BOT_VALUE, MOVES, OVER, PLAY};
-use crate::script::{imagined_move, Api};
+use crate::script::{imagined_move, script_error, Api, Fallible};
 use rhai::{Array, Dynamic, Engine, Map, NativeCallContext, INT};
 use std::cmp::Ordering;
 
@@ -26,7 +25,7 @@ fn rank_moves(ctx: NativeCallContext, state: Dynamic, moves: Array) -> Fallible<
             .and_then(|m| m.get("value").cloned())
             .filter(|v| v.is_int() || v.is_float())
             .ok_or_else(|| {
-                error(format!(
+                script_error(format!(
                     "bot_after() returned {after}, not #{{ value, state }} with a number value"
                 ))
             })?;
@@ -109,7 +108,7 @@ fn best_line(
     let moves: Array = ctx
         .call_fn_raw(MOVES.name, true, true, &mut [&mut s])?
         .try_cast()
-        .ok_or_else(|| error("moves() did not return an array"))?;
+        .ok_or_else(|| script_error("moves() did not return an array"))?;
     let mut best: Option<(Dynamic, Vec<Dynamic>)> = None;
     let last = moves.len().saturating_sub(1);
     for (i, mv) in moves.into_iter().enumerate() {

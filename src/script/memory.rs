@@ -9,14 +9,13 @@
 //! the system allocator (docs/PERFORMANCE.md).
 
 use super::api::Api;
+use super::{script_error, Fallible};
 use cap::Cap;
 use mimalloc::MiMalloc;
-use rhai::{Array, Blob, Dynamic, Engine, EvalAltResult, ImmutableString, Position, INT};
+use rhai::{Array, Blob, Dynamic, Engine, ImmutableString, INT};
 
 #[global_allocator]
 static ALLOCATOR: Cap<MiMalloc> = Cap::new(MiMalloc, usize::MAX);
-
-type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
 /// Bytes allocated by the whole process now.
 pub fn allocated() -> usize {
@@ -45,7 +44,7 @@ fn room(items: usize, size: usize, max_memory: usize) -> Fallible<()> {
         wanted >> 20,
         max_memory >> 20
     );
-    Err(EvalAltResult::ErrorRuntime(message.into(), Position::NONE).into())
+    Err(script_error(message))
 }
 
 /// How many items padding to `len` adds to `now` (none for a negative `len`).

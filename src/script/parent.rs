@@ -9,6 +9,7 @@
 //! function is, so every call goes one layer further down.
 
 use super::api::Api;
+use super::script_error;
 use rhai::{
     Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Position, Scope,
     AST,
@@ -88,10 +89,6 @@ impl Layers {
     }
 }
 
-fn error(message: String) -> Box<EvalAltResult> {
-    EvalAltResult::ErrorRuntime(message.into(), Position::NONE).into()
-}
-
 /// Runs the parent of `name` with `args`, `this` bound to `this` when given.
 fn call_parent(
     ctx: &NativeCallContext,
@@ -101,7 +98,10 @@ fn call_parent(
     args: Array,
 ) -> Result<Dynamic, Box<EvalAltResult>> {
     let key = (name.to_owned(), args.len());
-    let (ast, file) = layers.borrow_mut().next(name, args.len()).map_err(error)?;
+    let (ast, file) = layers
+        .borrow_mut()
+        .next(name, args.len())
+        .map_err(script_error)?;
     *layers.borrow_mut().depth.entry(key.clone()).or_default() += 1;
     let mut options = CallFnOptions::new().eval_ast(false);
     if let Some(this) = this {
@@ -140,7 +140,7 @@ pub fn register(engine: &mut Engine, layers: &SharedLayers) {
                 let mut state = Dynamic::from_map(std::mem::take(this));
                 let result = call_parent(&ctx, &with_this, Some(&mut state), name, args);
                 *this = state.try_cast::<Map>().ok_or_else(|| {
-                    error(format!(
+                    script_error(format!(
                         "parent(\"{name}\", …) replaced `this` with something that is not a map"
                     ))
                 })?;

@@ -6,10 +6,11 @@
 //! bot's view deals them again together), and a pile turned face up keeps its order.
 
 use super::api::Api;
+use super::script_error;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, Position, INT};
+use rhai::{Array, Dynamic, Engine, ImmutableString, INT};
 use std::rc::Rc;
 
 /// The game's seeded random number generator.
@@ -108,10 +109,6 @@ impl Pile {
     }
 }
 
-fn error(message: String) -> Box<EvalAltResult> {
-    EvalAltResult::ErrorRuntime(message.into(), Position::NONE).into()
-}
-
 /// Registers `Rng` and `Pile` with their script methods.
 pub fn register(engine: &mut Engine) {
     engine
@@ -142,7 +139,7 @@ pub fn register(engine: &mut Engine) {
             "a die: a number in `1..=sides`",
             |rng: &mut Rng, sides: INT| {
                 if sides <= 0 {
-                    return Err(error(format!(
+                    return Err(script_error(format!(
                         "rng.roll({sides}): a die needs at least one side"
                     )));
                 }
@@ -154,7 +151,7 @@ pub fn register(engine: &mut Engine) {
             "a number in `0..n` (n excluded)",
             |rng: &mut Rng, n: INT| {
                 if n <= 0 {
-                    return Err(error(format!("rng.below({n}): n must be positive")));
+                    return Err(script_error(format!("rng.below({n}): n must be positive")));
                 }
                 Ok(rng.below(n as usize) as INT)
             },
@@ -196,8 +193,8 @@ pub fn register(engine: &mut Engine) {
              pile: an error)",
             |p: &mut Pile, n: INT| {
                 if !p.face_up {
-                    return Err(error(
-                        "peek: this pile is face down; only a face-up pile (`.face_up()`) may be looked at".into(),
+                    return Err(script_error(
+                        "peek: this pile is face down; only a face-up pile (`.face_up()`) may be looked at",
                     ));
                 }
                 let n = (n.max(0) as usize).min(p.items.len());

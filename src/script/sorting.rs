@@ -6,7 +6,8 @@
 //! of an Ora et Labora greedy game.
 
 use super::api::Api;
-use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, Map, NativeCallContext, Position};
+use super::script_error;
+use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, Map, NativeCallContext};
 use std::cmp::Ordering;
 
 pub fn register(engine: &mut Engine) {
@@ -34,7 +35,7 @@ fn largest_first(array: &mut Array, field: &str) -> Result<(), Box<EvalAltResult
             .map(|n| n as f64)
             .or_else(|_| value.as_float())
             .map_err(|kind| {
-                runtime(&format!(
+                script_error(format!(
                     "largest_first: element {i} holds a {kind} under `{field}`, not a number"
                 ))
             })
@@ -79,7 +80,7 @@ fn sort_by(
         return Err(e);
     }
     sorted.map_err(|_| {
-        runtime("sort: the comparer does not give a consistent order (a < b and b < a?)")
+        script_error("sort: the comparer does not give a consistent order (a < b and b < a?)")
     })
 }
 
@@ -91,14 +92,10 @@ fn ordering(answer: Dynamic) -> Result<Ordering, Box<EvalAltResult>> {
     match answer.as_bool() {
         Ok(true) => Ok(Ordering::Less),
         Ok(false) => Ok(Ordering::Greater),
-        Err(kind) => Err(runtime(&format!(
+        Err(kind) => Err(script_error(format!(
             "sort: the comparer returned a {kind}: it must return a number (< 0, 0, > 0) or a bool"
         ))),
     }
-}
-
-fn runtime(message: &str) -> Box<EvalAltResult> {
-    EvalAltResult::ErrorRuntime(message.into(), Position::NONE).into()
 }
 
 #[cfg(test)]

@@ -8,20 +8,14 @@ use super::{
     Placement, PointValues, Pos, RenderOptions, SegmentKind, SegmentView, TileSet, TileTypeId,
 };
 use crate::script::paint::{ansi_allowed, colour_by_name};
-use crate::script::Api;
-use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Position, INT};
+use crate::script::{script_error, Api, Fallible};
+use rhai::{Array, Dynamic, Engine, Map, NativeCallContext, INT};
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 /// The tile set of a game, shared by its board and its piles.
 #[derive(Clone, Debug)]
 pub struct TileSetRef(pub Arc<TileSet>);
-
-pub(super) type Fallible<T> = Result<T, Box<EvalAltResult>>;
-
-fn error(message: impl Into<String>) -> Box<EvalAltResult> {
-    EvalAltResult::ErrorRuntime(message.into().into(), Position::NONE).into()
-}
 
 fn pos(x: INT, y: INT) -> Pos {
     Pos {
@@ -34,7 +28,7 @@ fn tile_id(board: &Board, tile: INT) -> Fallible<usize> {
     usize::try_from(tile)
         .ok()
         .filter(|&t| t < board.tile_set().types().len())
-        .ok_or_else(|| error(format!("no tile type number {tile}")))
+        .ok_or_else(|| script_error(format!("no tile type number {tile}")))
 }
 
 /// A feature id from a script, checked: a stale or made-up number is a script error.
@@ -42,7 +36,7 @@ fn feature_id(b: &Board, f: INT) -> Fallible<FeatureId> {
     usize::try_from(f)
         .ok()
         .filter(|&f| b.has_feature(f))
-        .ok_or_else(|| error(format!("no feature number {f} on this board")))
+        .ok_or_else(|| script_error(format!("no feature number {f} on this board")))
 }
 
 fn ints(values: impl IntoIterator<Item = usize>) -> Array {
@@ -89,7 +83,7 @@ fn segment_kind(name: &str) -> Fallible<SegmentKind> {
     .into_iter()
     .find(|k| kind_name(*k) == name)
     .ok_or_else(|| {
-        error(format!(
+        script_error(format!(
             "`{name}` is not a segment kind: city, road, field or cloister"
         ))
     })
@@ -106,7 +100,7 @@ fn most_surrounded(b: &mut Board, placements: Array) -> Fallible<Array> {
         .iter()
         .map(|p| {
             cell(p).map(|c| b.neighbour_count(c)).ok_or_else(|| {
-                error(format!(
+                script_error(format!(
                     "most_surrounded: {p} is not a placement with whole-number x and y"
                 ))
             })
@@ -236,10 +230,10 @@ fn set_points(board: &mut Board, values: Map) -> Fallible<()> {
     for (key, value) in values {
         let v = value
             .as_int()
-            .map_err(|_| error(format!("set_points: `{key}` must be a whole number")))?;
+            .map_err(|_| script_error(format!("set_points: `{key}` must be a whole number")))?;
         let field = p.value_mut(&key).ok_or_else(|| {
             let (message, help) = PointValues::unknown(&key);
-            error(format!("set_points: {message} ({help})"))
+            script_error(format!("set_points: {message} ({help})"))
         })?;
         *field = v;
     }
@@ -270,9 +264,9 @@ fn register_tile_set(engine: &mut Engine) {
             "tiles.id(letter)",
             "the tile type number of a letter (\"A\"..\"X\" in the base set)",
             |t: &mut TileSetRef, letter: &str| -> Fallible<INT> {
-                t.0.by_id(letter)
-                    .map(|i| i as INT)
-                    .ok_or_else(|| error(format!("no tile type `{letter}` in this tile set")))
+                t.0.by_id(letter).map(|i| i as INT).ok_or_else(|| {
+                    script_error(format!("no tile type `{letter}` in this tile set"))
+                })
             },
         )
         .api(
@@ -378,7 +372,7 @@ fn register_board(engine: &mut Engine) {
                 let rotation = u8::try_from(rot)
                     .ok()
                     .filter(|r| *r < 4)
-                    .ok_or_else(|| error(format!("rotation {rot} is not 0..3")))?;
+                    .ok_or_else(|| script_error(format!("rotation {rot} is not 0..3")))?;
                 b.place(
                     tile,
                     Placement {
@@ -387,7 +381,7 @@ fn register_board(engine: &mut Engine) {
                     },
                 )
                 .map(ints)
-                .map_err(|e| error(e.to_string()))
+                .map_err(|e| script_error(e.to_string()))
             },
         )
         .api(
@@ -396,10 +390,10 @@ fn register_board(engine: &mut Engine) {
              returns its feature",
             |b: &mut Board, x: INT, y: INT, segment: INT, colour: INT| -> Fallible<INT> {
                 let colour = u8::try_from(colour)
-                    .map_err(|_| error(format!("meeple colour {colour} is not 0..255")))?;
+                    .map_err(|_| script_error(format!("meeple colour {colour} is not 0..255")))?;
                 b.place_meeple(pos(x, y), segment as usize, colour)
                     .map(|f| f as INT)
-                    .map_err(|e| error(e.to_string()))
+                    .map_err(|e| script_error(e.to_string()))
             },
         );
     register_segments(engine);

@@ -3,9 +3,9 @@
 //! the odds of the tiles left. Registered on the engines that run bots, never on a
 //! game's rules engine (see [`crate::script::Family::register_bot_api`]).
 
-use super::api::{colours, kind_name, record, segment_kinds, Fallible};
+use super::api::{colours, kind_name, record, segment_kinds};
 use super::Board;
-use crate::script::Api;
+use crate::script::{Api, Fallible};
 use rhai::{Array, Dynamic, Engine, INT};
 
 fn meeple_outlook(b: &mut Board) -> Array {

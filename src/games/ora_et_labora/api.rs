@@ -13,8 +13,8 @@ use super::render::{clergy_mark, render_landscape, ID_CELL, NAME_CELL};
 use super::space::{Content, Terrain};
 use super::table::TableData;
 use super::wheel::Wheel;
-use crate::script::Api;
-use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, Position, FLOAT, INT};
+use crate::script::{script_error, Api, Fallible};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, FLOAT, INT};
 use std::sync::Arc;
 
 /// The goods file, as scripts hold it.
@@ -29,23 +29,17 @@ pub struct CardsRef(pub Arc<Cards>);
 #[derive(Clone, Debug)]
 pub struct TableRef(pub Arc<TableData>);
 
-type Fallible<T> = Result<T, Box<EvalAltResult>>;
-
 /// The most goods `codes()` writes out (a move's goods are a few dozen at most).
 const MAX_CODED: i64 = 1000;
 
-fn error(message: impl Into<String>) -> Box<EvalAltResult> {
-    EvalAltResult::ErrorRuntime(message.into().into(), Position::NONE).into()
-}
-
 fn fail<E: std::fmt::Display>(e: E) -> Box<EvalAltResult> {
-    error(e.to_string())
+    script_error(e.to_string())
 }
 
 fn pos(col: INT, row: INT) -> Fallible<Pos> {
     match (i32::try_from(col), i32::try_from(row)) {
         (Ok(c), Ok(r)) => Ok((c, r)),
-        _ => Err(error(format!("there is no space at {col},{row}"))),
+        _ => Err(script_error(format!("there is no space at {col},{row}"))),
     }
 }
 
@@ -62,7 +56,7 @@ fn strings(items: impl IntoIterator<Item = impl Into<String>>) -> Array {
 
 fn measure(name: &str) -> Fallible<Measure> {
     Measure::by_name(name).ok_or_else(|| {
-        error(format!(
+        script_error(format!(
             "`{name}` is not a value to pay (food, energy, money, points)"
         ))
     })
@@ -79,14 +73,15 @@ fn preference(names: Array) -> Fallible<Preference> {
         .map(|name| {
             let text = name.clone().into_immutable_string().unwrap_or_default();
             Criterion::by_name(&text).ok_or_else(|| {
-                error(format!(
+                script_error(format!(
                     "`{name}` is no way to compare payments (one of {})",
                     known()
                 ))
             })
         })
         .collect::<Fallible<Vec<_>>>()?;
-    Preference::new(criteria).ok_or_else(|| error("a payment preference names a criterion twice"))
+    Preference::new(criteria)
+        .ok_or_else(|| script_error("a payment preference names a criterion twice"))
 }
 
 /// An amount in the measure's units (energy in halves): a whole number, or for energy
@@ -98,13 +93,15 @@ fn amount(m: Measure, value: &Dynamic) -> Fallible<i64> {
     } else if let Ok(f) = value.as_float() {
         f * scale
     } else {
-        return Err(error(format!(
+        return Err(script_error(format!(
             "an amount must be a number, not {}",
             value.type_name()
         )));
     };
     if scaled.fract() != 0.0 || !scaled.is_finite() || scaled.abs() > 1e12 {
-        return Err(error(format!("{value} is not an amount that can be paid")));
+        return Err(script_error(format!(
+            "{value} is not an amount that can be paid"
+        )));
     }
     Ok(scaled as i64)
 }
@@ -114,7 +111,7 @@ fn goods_from_map(table: &Arc<GoodsTable>, map: Map) -> Fallible<Goods> {
     for (key, value) in map {
         let n = value
             .as_int()
-            .map_err(|_| error(format!("the count of `{key}` must be a whole number")))?;
+            .map_err(|_| script_error(format!("the count of `{key}` must be a whole number")))?;
         goods.add(&key, n).map_err(fail)?;
     }
     Ok(goods)
@@ -175,7 +172,9 @@ fn register_goods_table(engine: &mut Engine) {
             "a good's entry: `#{ key, name, plural, code, variant, basic, wheel, food, energy, \
              money, points }` (`energy` a float)",
             |t: &mut GoodsTableRef, key: &str| -> Fallible<Map> {
-                let i = t.0.index(key).ok_or_else(|| error(t.0.unknown(key)))?;
+                let i =
+                    t.0.index(key)
+                        .ok_or_else(|| script_error(t.0.unknown(key)))?;
                 let g = t.0.def(i);
                 let mut m = Map::new();
                 m.insert("key".into(), g.key.clone().into());
@@ -207,7 +206,7 @@ fn register_goods_table(engine: &mut Engine) {
             |t: &mut GoodsTableRef, id: &str| -> Fallible<Map> {
                 let c =
                     t.0.conversion(id)
-                        .ok_or_else(|| error(format!("there is no conversion `{id}`")))?;
+                        .ok_or_else(|| script_error(format!("there is no conversion `{id}`")))?;
                 let side = |pairs: &[(usize, i64)]| {
                     let mut g = Goods::new(t.0.clone());
                     for &(i, n) in pairs {
@@ -334,7 +333,7 @@ fn register_goods(engine: &mut Engine) {
              error)",
             |g: &mut Goods| -> Fallible<String> {
                 if g.count() > MAX_CODED {
-                    return Err(error(format!(
+                    return Err(script_error(format!(
                         "{} goods are too many to write as codes",
                         g.count()
                     )));
@@ -397,8 +396,8 @@ fn register_goods(engine: &mut Engine) {
              `preference` first (to offer as moves)",
             |g: &mut Goods, m: &str, a: Dynamic, limit: INT, p: Array| -> Fallible<Array> {
                 let (m, p) = (measure(m)?, preference(p)?);
-                let limit =
-                    usize::try_from(limit).map_err(|_| error("a limit cannot be negative"))?;
+                let limit = usize::try_from(limit)
+                    .map_err(|_| script_error("a limit cannot be negative"))?;
                 let found = payment::minimal(g, m, amount(m, &a)?, limit, &p);
                 Ok(found.into_iter().map(Dynamic::from).collect())
             },
@@ -519,8 +518,9 @@ fn terrain_list(items: &Array) -> Fallible<Vec<Terrain>> {
             let name = t
                 .clone()
                 .into_string()
-                .map_err(|_| error("a terrain must be a string"))?;
-            Terrain::by_name(&name).ok_or_else(|| error(format!("`{name}` is not a terrain")))
+                .map_err(|_| script_error("a terrain must be a string"))?;
+            Terrain::by_name(&name)
+                .ok_or_else(|| script_error(format!("`{name}` is not a terrain")))
         })
         .collect()
 }
@@ -552,7 +552,7 @@ fn side<'a, T>(
 ) -> Fallible<&'a T> {
     sides.get(name).ok_or_else(|| {
         let known: Vec<&str> = sides.keys().map(String::as_str).collect();
-        error(format!(
+        script_error(format!(
             "no {what} side `{name}` (the table has {})",
             known.join(", ")
         ))
@@ -562,7 +562,7 @@ fn side<'a, T>(
 fn card<'a>(cards: &'a Cards, id: &str) -> Fallible<&'a Card> {
     cards
         .get(id)
-        .ok_or_else(|| error(format!("there is no card `{id}`")))
+        .ok_or_else(|| script_error(format!("there is no card `{id}`")))
 }
 
 fn register_landscape(engine: &mut Engine) {
@@ -586,7 +586,7 @@ fn register_landscape(engine: &mut Engine) {
             |name: &str| -> Fallible<String> {
                 Terrain::by_name(name)
                     .map(|t| t.letter().to_string())
-                    .ok_or_else(|| error(format!("`{name}` is not a terrain")))
+                    .ok_or_else(|| script_error(format!("`{name}` is not a terrain")))
             },
         )
         .api(
@@ -655,7 +655,7 @@ fn register_landscape(engine: &mut Engine) {
                     "forest" => Ok(l.count(&Content::Forest) as INT),
                     "moor" => Ok(l.count(&Content::Moor) as INT),
                     "empty" => Ok(l.count(&Content::Empty) as INT),
-                    other => Err(error(format!(
+                    other => Err(script_error(format!(
                         "count: `{other}` is not forest, moor or empty"
                     ))),
                 }
@@ -716,7 +716,7 @@ fn register_landscape(engine: &mut Engine) {
             "adds a district card showing `side` in `row`, a row of `district_rows(true)`",
             |l: &mut Landscape, t: TableRef, row: INT, name: &str| -> Fallible<()> {
                 let row = i32::try_from(row)
-                    .map_err(|_| error(format!("a district cannot go in row {row}")))?;
+                    .map_err(|_| script_error(format!("a district cannot go in row {row}")))?;
                 l.add_district(row, side(&t.0.districts, "district", name)?)
                     .map_err(fail)
             },
@@ -738,7 +738,7 @@ fn register_landscape(engine: &mut Engine) {
             "adds a plot card showing `side` with its upper row at `row`",
             |l: &mut Landscape, t: TableRef, row: INT, name: &str| -> Fallible<()> {
                 let row = i32::try_from(row).map_err(|_| {
-                    error(format!("this plot cannot go with its upper row at {row}"))
+                    script_error(format!("this plot cannot go with its upper row at {row}"))
                 })?;
                 l.add_plot(row, side(&t.0.plots, "plot", name)?)
                     .map_err(fail)
@@ -1055,7 +1055,7 @@ fn register_table(engine: &mut Engine) {
                     .into_iter()
                     .map(|d| {
                         d.into_string()
-                            .map_err(|_| error("an indicator name must be a string"))
+                            .map_err(|_| script_error("an indicator name must be a string"))
                     })
                     .collect::<Fallible<Vec<String>>>()?;
                 Wheel::new(side(&t.0.wheel_sides, "wheel", name)?.clone(), &names).map_err(fail)
