@@ -4,6 +4,7 @@
 use clap::{Args, Parser, Subcommand};
 use houserules::bot;
 use houserules::diagnostic::{Diagnostic, Kind};
+use houserules::games;
 use houserules::manifest::{Library, Variant};
 use houserules::picture;
 use houserules::records;
@@ -305,9 +306,12 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
         }
         Some(Command::Api { family, json }) => {
             let scripts = library.scripts_dir();
+            let family = family
+                .map(|name| games::find_or_list(&name, "api"))
+                .transpose()?;
             print!(
                 "{}",
-                api::command(family.as_deref(), &scripts, bot::register_api, json)?
+                api::command(family, &scripts, bot::register_api, json)?
             );
         }
         Some(Command::Bench {

@@ -7,6 +7,7 @@ pub mod carcassonne;
 pub mod core;
 pub mod ora_et_labora;
 
+use crate::diagnostic::{Diagnostic, Kind};
 use crate::script::Family;
 
 /// Every family, in the order `variants` and error messages list them.
@@ -21,6 +22,14 @@ pub fn families() -> &'static [&'static dyn Family] {
 /// The family called `name`.
 pub fn find(name: &str) -> Option<&'static dyn Family> {
     families().iter().copied().find(|f| f.name() == name)
+}
+
+/// The family called `name`, or `command`'s error that lists the families.
+pub fn find_or_list(name: &str, command: &str) -> Result<&'static dyn Family, Diagnostic> {
+    find(name).ok_or_else(|| {
+        Diagnostic::about(Kind::NotFound, command, format!("no game family `{name}`"))
+            .with_help(format!("known families: {}", names()))
+    })
 }
 
 /// The families' names, for messages: "core, carcassonne".
@@ -47,9 +56,17 @@ mod tests {
     }
 
     #[test]
-    fn an_unknown_family_is_not_found() {
+    fn an_unknown_family_is_not_found_and_the_error_lists_the_families() {
         assert!(find("chess").is_none());
         assert_eq!(names(), "core, carcassonne, ora_et_labora");
+        let unknown = find_or_list("chess", "api").err().unwrap();
+        assert_eq!(unknown.kind, Kind::NotFound);
+        let shown = unknown.to_string();
+        assert!(shown.contains("api: no game family `chess`"), "{shown}");
+        assert!(
+            shown.contains("known families: core, carcassonne, ora_et_labora"),
+            "{shown}"
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! run bots add, for every family and for F). A test makes them again and fails when
 //! a doc differs; `UPDATE_API_DOCS=1 cargo test --locked --lib api::docs` rewrites them.
 
-use super::{fields, find_family, hooks, rule_hooks, state_fields, BotApi};
+use super::{fields, hooks, rule_hooks, state_fields, BotApi};
 use std::path::Path;
 
 const START: &str = "<!-- api:";
@@ -14,7 +14,7 @@ const END: &str = "<!-- /api -->";
 
 /// The part called `name`, as Markdown.
 pub fn part(name: &str, scripts_dir: &Path, bot_api: BotApi) -> Result<String, String> {
-    let family = |f: &str| find_family(f).map_err(|e| e.to_string());
+    let family = |f: &str| crate::games::find_or_list(f, "api").map_err(|e| e.to_string());
     Ok(match name.split_once(' ') {
         None if name == "hooks" => hooks::markdown(&hooks::RULES),
         None if name == "bot-hooks" => hooks::markdown(&hooks::BOTS),
