@@ -42,7 +42,7 @@ fn the_shipped_rules_list_names_every_shipped_variant_with_its_scripts_fingerpri
         })
         .collect();
     let expected = shipped::list_text(entries);
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/records/shipped-rules.txt");
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/shipped-rules.txt");
     if std::env::var_os("UPDATE_SHIPPED").is_some() {
         std::fs::write(&file, &expected).unwrap();
         return;

@@ -5,9 +5,9 @@
 //! among the bots for any game:
 //!
 //! ```text
-//! scripts/bots/carcassonne-solo-5-meeples/greedy.rhai   the variant's own
-//! scripts/bots/carcassonne-solo/greedy.rhai             its parent's (extends)
-//! scripts/bots/greedy.rhai                              any variant
+//! scripts/bots/VARIANT/greedy.rhai   the variant's own
+//! scripts/bots/PARENT/greedy.rhai    its parent's (extends)
+//! scripts/bots/greedy.rhai           any variant
 //! ```
 //!
 //! so a derived variant plays with its parent's bots unless it brings its own. A name

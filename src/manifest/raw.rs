@@ -12,13 +12,14 @@ pub struct RawManifest {
     pub name: Spanned<String>,
     pub title: Option<String>,
     pub description: Option<String>,
-    /// Which host primitives the scripts get (`carcassonne`, …). Inherited when absent.
+    /// Which family's primitives the scripts get (`core`, or a family under src/games/).
+    /// Inherited when absent.
     pub game: Option<Spanned<String>>,
     /// The parent variant, by name: its scripts come first and its options are inherited.
     pub extends: Option<Spanned<String>>,
     #[serde(default)]
     pub scripts: Vec<Spanned<String>>,
-    /// Data by key: a file (`tiles = "data/carcassonne-base-tiles.toml"`) or a table
+    /// Data by key: a file (`cards = "data/NAME.toml"`) or a table
     /// written in the manifest itself (`[data.pyramid]`).
     #[serde(default)]
     pub data: BTreeMap<String, Spanned<RawData>>,

@@ -307,14 +307,14 @@ mod tests {
     fn words() -> Words {
         Words {
             commands: vec!["new".into(), "moves".into()],
-            variants: vec!["carcassonne-solo".into()],
+            variants: vec!["tiles-solo".into()],
             options: vec!["colours".into()],
             variant_options: BTreeMap::from([(
-                "carcassonne-solo".into(),
-                vec!["meeples_per_colour".into()],
+                "tiles-solo".into(),
+                vec!["pieces_per_colour".into()],
             )]),
             moves: vec!["0,1@90".into()],
-            cards: vec!["Builders' Market".into(), "Priory".into()],
+            cards: vec!["Miller's House".into(), "Priest Hole".into()],
             bots: vec!["random".into(), "greedy".into()],
         }
     }
@@ -330,19 +330,19 @@ mod tests {
     fn completes_by_position() {
         let w = words();
         assert_eq!(listed(source(&w, &[])), ["new", "moves", "0,1@90"]);
-        assert_eq!(listed(source(&w, &["new"])), ["carcassonne-solo"]);
+        assert_eq!(listed(source(&w, &["new"])), ["tiles-solo"]);
         assert_eq!(
-            listed(source(&w, &["new", "carcassonne-solo", "--set"])),
-            ["meeples_per_colour="]
+            listed(source(&w, &["new", "tiles-solo", "--set"])),
+            ["pieces_per_colour="]
         );
         assert_eq!(listed(source(&w, &["new", "other", "--set"])), ["colours="]);
         assert_eq!(listed(source(&w, &["play"])), ["0,1@90"]);
         assert_eq!(listed(source(&w, &["history", "--best"]))[0], "--variant");
         assert_eq!(
             listed(source(&w, &["history", "--variant"])),
-            ["carcassonne-solo"]
+            ["tiles-solo"]
         );
-        assert_eq!(listed(source(&w, &["sim", "--vs"])), ["carcassonne-solo"]);
+        assert_eq!(listed(source(&w, &["sim", "--vs"])), ["tiles-solo"]);
         assert_eq!(listed(source(&w, &["auto", "--bot"])), ["random", "greedy"]);
         assert_eq!(listed(source(&w, &["undo"])), ["all"]);
         assert_eq!(listed(source(&w, &["redo"])), ["all"]);
@@ -369,7 +369,7 @@ mod tests {
         assert_eq!(
             source(&w, &["check"]),
             Source::Paths {
-                also: vec!["carcassonne-solo".into()]
+                also: vec!["tiles-solo".into()]
             }
         );
         // Only the file itself is a path: `save x --force` and `sim --games` are not.
@@ -396,23 +396,23 @@ mod tests {
         );
         // An option's `name=` and a folder wait for more.
         assert_eq!(
-            offered("me", &["meeples_per_colour=", "colours="]),
-            [("meeples_per_colour=".into(), false)]
+            offered("pi", &["pieces_per_colour=", "colours="]),
+            [("pieces_per_colour=".into(), false)]
         );
         assert_eq!(offered("sa", &["saves/"]), [("saves/".into(), false)]);
     }
 
     #[test]
     fn several_matches_offer_their_common_prefix_first_then_all() {
-        let variants = ["invaders", "invaders-gentle", "invaders-hard", "pig-solo"];
-        assert_eq!(offered("inv", &variants), [("invaders".into(), false)]);
+        let variants = ["raiders", "raiders-gentle", "raiders-hard", "dice-solo"];
+        assert_eq!(offered("rai", &variants), [("raiders".into(), false)]);
         // Nothing more to insert: every match, for the menu.
         assert_eq!(
-            offered("invaders", &variants),
+            offered("raiders", &variants),
             [
-                ("invaders".into(), true),
-                ("invaders-gentle".into(), true),
-                ("invaders-hard".into(), true)
+                ("raiders".into(), true),
+                ("raiders-gentle".into(), true),
+                ("raiders-hard".into(), true)
             ]
         );
         assert_eq!(offered("x", &variants), []);
@@ -452,10 +452,10 @@ mod tests {
     #[test]
     fn completer_replaces_the_word_being_typed() {
         let mut c = WordCompleter(Arc::new(Mutex::new(words())));
-        let result = c.complete("new carc", 8);
+        let result = c.complete("new tile", 8);
         let s = result.suggestions();
         assert_eq!(s.len(), 1);
-        assert_eq!(s[0].value, "carcassonne-solo");
+        assert_eq!(s[0].value, "tiles-solo");
         assert!(s[0].append_whitespace);
         assert_eq!((s[0].span.start, s[0].span.end), (4, 8));
     }
@@ -510,10 +510,13 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         assert_eq!(
-            complete(&mut c, "card bu"),
-            [("Builders' Market".into(), 5, true)]
+            complete(&mut c, "card mi"),
+            [("Miller's House".into(), 5, true)]
         );
-        assert_eq!(complete(&mut c, "card  PRI"), [("Priory".into(), 6, true)]);
+        assert_eq!(
+            complete(&mut c, "card  PRI"),
+            [("Priest Hole".into(), 6, true)]
+        );
         assert_eq!(complete(&mut c, "card ").len(), 2);
         assert_eq!(complete(&mut c, "card x"), []);
     }

@@ -209,7 +209,7 @@ mod tests {
 
     #[test]
     fn words_that_name_no_colour_stay_plain() {
-        let e = event("the invaders score 3", &["invaders"]);
+        let e = event("the raiders score 3", &["raiders"]);
         assert_eq!(told(&e, true), e.text);
     }
 }
