@@ -38,7 +38,7 @@ const PLAYER: &str = "solve";
 
 /// The share of the budget the detours leave to the search of the best game's end, its
 /// late detours and beams (1/4): late in a long search a detour drawn over the whole
-/// game seldom gains more than a point or two, where the late detours found 5 to 9
+/// game seldom gains more than a point or two, where the late detours found up to 15
 /// (docs/PERFORMANCE.md, search 46).
 const ENDING_SHARE: u64 = 4;
 
