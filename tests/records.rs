@@ -652,8 +652,8 @@ fn a_game_finished_while_the_database_is_locked_waits_and_is_recorded_next_time(
     let (_dir, db) = temp_db();
     Store::open(&db).unwrap();
     let holder = exclusive_lock(&db);
-    let kept = records::pending::record(&db, &record(3, &[])).unwrap();
-    let records::pending::Recorded::Kept { file, why } = kept else {
+    let kept = records::record(&db, &record(3, &[])).unwrap();
+    let records::Recorded::Kept { file, why } = kept else {
         panic!("recorded through a lock");
     };
     assert_eq!(
@@ -778,7 +778,7 @@ fn writers_and_a_reader_on_one_database_lose_no_game() {
             .map(|_| {
                 scope.spawn(|| {
                     for game in &games {
-                        records::pending::record(&db, game).unwrap();
+                        records::record(&db, game).unwrap();
                     }
                 })
             })

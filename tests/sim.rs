@@ -7,7 +7,7 @@ use houserules::bot::{self, Bot, ScriptBot};
 use houserules::manifest::{Library, Variant};
 use houserules::script::{Limits, Rules};
 use houserules::session::Session;
-use houserules::sim::{self, shard, Plan, Run, Side};
+use houserules::sim::{self, merge_shards, shard, Plan, Run, Side};
 use std::path::Path;
 use std::rc::Rc;
 
@@ -83,7 +83,7 @@ fn shards_merged_equal_the_whole_run() {
         files.push(path);
     }
     let paths: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
-    let merged = shard::merge(&paths).unwrap();
+    let merged = merge_shards::merge(&paths).unwrap();
     assert_eq!(json(&merged), json(&whole));
     assert!(whole.comparison.is_some());
 }
@@ -329,7 +329,7 @@ fn corrupt_or_mismatched_shards_are_not_merged() {
     let other = write("other.json", &part(2, &[("colours", "4")]));
     let merge = |files: &[&std::path::PathBuf]| {
         let paths: Vec<&Path> = files.iter().map(|p| p.as_path()).collect();
-        shard::merge(&paths)
+        merge_shards::merge(&paths)
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default()

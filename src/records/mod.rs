@@ -4,7 +4,8 @@
 //! - [`record`]: one finished game ([`GameRecord`]), from a session, to a save, to JSON.
 //! - [`schema`]: the tables and their numbered migrations.
 //! - [`store`]: the database ([`Store`]) and its errors.
-//! - [`pending`]: games kept beside a database that could not take them.
+//! - [`pending`]: games kept beside a database that could not take them; [`record()`]
+//!   stores a finished game or keeps it there.
 //! - [`shipped`]: whether a game's scripts are those shipped with its variant.
 //! - [`report`]: the `history` table and the `goals` checklist as text.
 
@@ -144,6 +145,25 @@ pub fn last_variant(db: &Path) -> Result<String, Diagnostic> {
             )
             .with_help("name a variant: `houserules goals VARIANT` (see `houserules variants`)")
         })
+}
+
+/// What became of a finished game.
+pub enum Recorded {
+    /// In the database, under this number.
+    Stored(i64),
+    /// Waiting in the pending folder: the database refused it for this reason.
+    Kept { file: PathBuf, why: Diagnostic },
+}
+
+/// Records `record` in the database at `db`, or keeps it in the pending folder.
+/// Fails only when neither could be written.
+pub fn record(db: &Path, record: &GameRecord) -> Result<Recorded, Diagnostic> {
+    let why = match Store::open(db).and_then(|mut store| store.add(record)) {
+        Ok(id) => return Ok(Recorded::Stored(id)),
+        Err(why) => why,
+    };
+    let file = pending::keep(db, record, &why)?;
+    Ok(Recorded::Kept { file, why })
 }
 
 /// Recorded game number `id`, replayed under the current rules.

@@ -5,7 +5,6 @@
 //! wait in the user's data folder, under `pending/` and the database's path.
 
 use super::record::GameRecord;
-use super::store::Store;
 use crate::diagnostic::{Diagnostic, Kind};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -38,25 +37,6 @@ fn elsewhere(db: &Path) -> Option<PathBuf> {
 /// Every folder where games may wait for the database at `db`.
 fn folders(db: &Path) -> Vec<PathBuf> {
     std::iter::once(folder(db)).chain(elsewhere(db)).collect()
-}
-
-/// What became of a finished game.
-pub enum Recorded {
-    /// In the database, under this number.
-    Stored(i64),
-    /// Waiting in the pending folder: the database refused it for this reason.
-    Kept { file: PathBuf, why: Diagnostic },
-}
-
-/// Records `record` in the database at `db`, or keeps it in the pending folder.
-/// Fails only when neither could be written.
-pub fn record(db: &Path, record: &GameRecord) -> Result<Recorded, Diagnostic> {
-    let why = match Store::open(db).and_then(|mut store| store.add(record)) {
-        Ok(id) => return Ok(Recorded::Stored(id)),
-        Err(why) => why,
-    };
-    let file = keep(db, record, &why)?;
-    Ok(Recorded::Kept { file, why })
 }
 
 /// Writes `record` where it waits for the database at `db`, which refused it for
@@ -96,9 +76,13 @@ pub fn keep(db: &Path, record: &GameRecord, why: &Diagnostic) -> Result<PathBuf,
     ))
 }
 
-/// The games waiting for `store`, written to it (each file removed once its game is
-/// in); returns how many. A file that is not a record stays, with a warning line.
-pub fn flush(store: &mut Store, db: &Path) -> (usize, Vec<String>) {
+/// The games waiting for the database at `db`, handed to `add` (each file removed once
+/// `add` has its game); returns how many. A file that is not a record stays, with a
+/// warning line.
+pub fn flush(
+    db: &Path,
+    mut add: impl FnMut(&GameRecord) -> Result<i64, Diagnostic>,
+) -> (usize, Vec<String>) {
     let mut files = waiting_files(db);
     // In the order the games were kept, whichever folder holds them.
     files.sort_by(|a, b| a.file_name().cmp(&b.file_name()));
@@ -108,7 +92,7 @@ pub fn flush(store: &mut Store, db: &Path) -> (usize, Vec<String>) {
             .map_err(|e| e.to_string())
             .and_then(|text| serde_json::from_str::<GameRecord>(&text).map_err(|e| e.to_string()));
         match parsed {
-            Ok(record) => match store.add(&record) {
+            Ok(record) => match add(&record) {
                 Ok(_) => {
                     let _ = std::fs::remove_file(&file);
                     written += 1;

@@ -103,7 +103,7 @@ impl Store {
             flushed: (0, Vec::new()),
             skipped: Vec::new(),
         };
-        store.flushed = pending::flush(&mut store, path);
+        store.flushed = pending::flush(path, |record| store.add(record));
         Ok(store)
     }
 

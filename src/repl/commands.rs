@@ -9,8 +9,7 @@ use crate::bot;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::{Library, Variant};
 use crate::picture;
-use crate::records::pending::{self, Recorded};
-use crate::records::{self, GameRecord};
+use crate::records::{self, GameRecord, Recorded};
 use crate::save::SaveFile;
 use crate::script::api::fields::kept_by_host;
 use crate::script::words::count;
@@ -550,7 +549,7 @@ impl Repl {
             .iter()
             .map(|f| format!("warning: {f}; the game is recorded without it\n"))
             .collect();
-        let shown = match pending::record(db, &record) {
+        let shown = match records::record(db, &record) {
             Ok(Recorded::Stored(id)) => format!(
                 "recorded as game {id}{}; `history` lists the games\n",
                 record.standing_note()

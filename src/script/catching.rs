@@ -3,7 +3,7 @@
 //! `try … catch` to every other error: caught in a script and thrown again, an error
 //! would name the line of that `throw`, not the rule's line where it happened.
 
-use super::api::Api;
+use super::define::Api;
 use rhai::{Dynamic, EvalAltResult, FnPtr, Map, NativeCallContext};
 
 /// Calls `f` with `this` bound to `this` and the array `args`: `()` when it returns, the

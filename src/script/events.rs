@@ -11,7 +11,7 @@
 //! (`memory.rs`).
 
 use super::api::fields::EVENTS;
-use super::api::Api;
+use super::define::Api;
 use rhai::{Dynamic, Engine, EvalAltResult, Map, Position};
 use std::rc::Rc;
 

@@ -4,7 +4,7 @@
 //! the interpreter for every element, a twentieth of an Ora et Labora game. They know no
 //! game.
 
-use super::api::Api;
+use super::define::Api;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, Position, INT};
 
 /// The whole numbers of `items`, or the error naming the first that is not one.

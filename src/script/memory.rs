@@ -8,7 +8,7 @@
 //! value for almost every expression, and mimalloc does that in fewer instructions than
 //! the system allocator (docs/PERFORMANCE.md).
 
-use super::api::Api;
+use super::define::Api;
 use super::{script_error, Fallible};
 use cap::Cap;
 use mimalloc::MiMalloc;

@@ -5,6 +5,7 @@ pub mod api;
 mod catching;
 pub mod cpu_clock;
 mod data;
+mod define;
 mod diagnostics;
 mod engine;
 pub mod events;
@@ -26,7 +27,7 @@ mod tables;
 pub mod view;
 pub mod words;
 
-pub use api::Api;
+pub use define::Api;
 pub use diagnostics::{advised, AT_THE_REPL};
 pub use events::Event;
 pub use fallible::{script_error, Fallible};

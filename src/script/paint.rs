@@ -5,7 +5,7 @@
 use nu_ansi_term::Color;
 use rhai::{Engine, NativeCallContext};
 
-use super::api::Api;
+use super::define::Api;
 use super::view::ViewOptions;
 
 /// Colour names a script may use, and their terminal colour.

@@ -8,7 +8,7 @@
 //! call its own parent: the host counts how deep the chain of parent calls of each
 //! function is, so every call goes one layer further down.
 
-use super::api::Api;
+use super::define::Api;
 use super::script_error;
 use rhai::{
     Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Position, Scope,

@@ -5,7 +5,7 @@
 //! declare what a player knows of piles: piles dealt from one stack carry its name (a
 //! bot's view deals them again together), and a pile turned face up keeps its order.
 
-use super::api::Api;
+use super::define::Api;
 use super::script_error;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};

@@ -5,7 +5,7 @@
 //! a closure called for every comparison (its arguments copied each time) was a fifth
 //! of an Ora et Labora greedy game.
 
-use super::api::Api;
+use super::define::Api;
 use super::script_error;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, Map, NativeCallContext};
 use std::cmp::Ordering;

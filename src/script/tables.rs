@@ -13,7 +13,7 @@
 //! still asks without failing). Writing to them is refused (`this.options.x = 1` is an
 //! error naming the line).
 
-use super::api::Api;
+use super::define::Api;
 use rhai::{Dynamic, Engine, EvalAltResult, Map, INT};
 use std::rc::Rc;
 

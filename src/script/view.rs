@@ -7,7 +7,7 @@
 //! Also `wrap_entries`, which lays out status lines within the width: scripts cannot
 //! measure painted text themselves (its escapes have a length but no width).
 
-use super::api::Api;
+use super::define::Api;
 use rhai::{Array, Dynamic, Engine, Map, NativeCallContext, INT};
 
 /// The settings of one `show`, passed to the rules' `view()`.

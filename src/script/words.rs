@@ -4,7 +4,7 @@
 //! of a rule function for a card (a loop over the characters in Rhai cost a greedy Ora
 //! et Labora game a tenth of its time).
 
-use super::api::Api;
+use super::define::Api;
 use rhai::{Engine, INT};
 
 /// "1 move", "3 moves".

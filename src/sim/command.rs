@@ -3,10 +3,11 @@
 //! both places.
 
 use super::export;
+use super::merge_shards;
 use super::report;
 use super::run::Run;
 use super::runner::{Plan, Timed};
-use super::shard::{self, Shard};
+use super::shard::Shard;
 use super::side::{GameResult, Side};
 use super::svg;
 use crate::bot;
@@ -312,7 +313,7 @@ impl Recorder<'_> {
 /// Runs `merge`: the shards' files into the whole run's report and outputs.
 pub fn merge(files: &[PathBuf], outputs: &Outputs) -> Result<String, Diagnostic> {
     let paths: Vec<&std::path::Path> = files.iter().map(PathBuf::as_path).collect();
-    let run = shard::merge(&paths)?;
+    let run = merge_shards::merge(&paths)?;
     finish(&run, None, outputs)
 }
 

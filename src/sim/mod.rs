@@ -6,13 +6,15 @@
 //! - [`seeds`]: per-game seeds from the base seed.
 //! - [`side`]: what one side plays, and one game played to its end.
 //! - [`runner`]: the parallel run.
-//! - [`run`]: the results document and its summaries; [`shard`]: splitting and merging.
+//! - [`run`]: the results document and its summaries; [`shard`]: splitting a run;
+//!   [`merge_shards`]: putting it back together.
 //! - [`stats`], [`histogram`]: the figures; [`report`], [`export`], [`svg`]: the outputs.
 //! - [`command`]: the `sim` and `merge` commands as the CLI and the REPL take them.
 
 pub mod command;
 pub mod export;
 pub mod histogram;
+pub mod merge_shards;
 pub mod report;
 pub mod run;
 pub mod runner;

@@ -2,7 +2,7 @@
 //! [`Api::api`](super::Api::api), grouped by the type they are called on, printed for a
 //! terminal, as Markdown tables for the docs, or as JSON.
 
-use super::define::Call;
+use crate::script::define::Call;
 use rhai::{Engine, FuncMetadata};
 use serde::Serialize;
 
@@ -193,8 +193,8 @@ pub fn table(header: &[&str], rows: &[Vec<String>]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Api;
     use super::*;
+    use crate::script::Api;
 
     #[derive(Clone)]
     struct Counter(i64);
