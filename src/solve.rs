@@ -87,10 +87,14 @@ struct Found {
     line: Option<Line>,
     operations: u64,
     interrupted: bool,
-    /// The whole games listed: each start's, each better detour and ending, each beam.
+    /// The whole games listed: each start's, each better detour and ending, each beam,
+    /// each pass of the late detours.
     runs: Vec<Run>,
-    /// Every whole game planned.
+    /// Every whole game planned: the starts', the detours', the beams'.
     games: usize,
+    /// The best game's end planned again: each pass of the late detours and each
+    /// ending the beams found (each tries many games within; its best is what counts).
+    ends: usize,
     /// The detours stopped where they came back to a position of a game already
     /// played (its end, and so its result, would have been the same).
     rejoined: usize,
@@ -404,6 +408,7 @@ impl<'a> Search<'a> {
                 interrupted: false,
                 runs: Vec::new(),
                 games: 0,
+                ends: 0,
                 rejoined: 0,
                 failed: None,
             },
@@ -573,7 +578,7 @@ impl<'a> Search<'a> {
             let Some(ending) = self.found_or_failed(found, "the search of the end") else {
                 return;
             };
-            self.found.games += 1;
+            self.found.ends += 1;
             let name = format!("the last {} moves planned again", ending.from);
             self.keep(name, ending.game, before);
         }
@@ -628,7 +633,7 @@ impl<'a> Search<'a> {
             let Some(game) = self.found_or_failed(played, "the late detours") else {
                 return;
             };
-            self.found.games += 1;
+            self.found.ends += 1;
             let mut labels = past.to_vec();
             labels.extend(game.labels.iter().cloned());
             let whole = Line::ended(labels, game.total.unwrap_or(0), game.into_state());
@@ -719,6 +724,11 @@ fn report(
         0 => String::new(),
         n => format!(" and {n} detours cut short where they came back to one of them"),
     };
+    let ends = match found.ends {
+        0 => String::new(),
+        1 => ", the best game's end planned again once".to_owned(),
+        n => format!(", the best game's end planned again {n} times"),
+    };
     let stopped = if found.interrupted {
         " (stopped by Ctrl-C)"
     } else {
@@ -732,7 +742,7 @@ fn report(
         ));
     }
     Ok(format!(
-        "{}: {} in {} moves, the best of {} games planned{rejoined}{stopped}; {} of {} thousand operations\n{}\n\n{}\nwrote {}: `load {}` at the REPL replays it, then `undo all` and `redo` step through it\n",
+        "{}: {} in {} moves, the best of {} games planned{rejoined}{ends}{stopped}; {} of {} thousand operations\n{}\n\n{}\nwrote {}: `load {}` at the REPL replays it, then `undo all` and `redo` step through it\n",
         session.variant().name,
         line.total.unwrap_or(0),
         line.labels.len(),

@@ -133,6 +133,11 @@ fn solve_searches_the_end_of_its_best_game_with_wide_beams() {
         run.stdout
     );
     assert!(!run.stdout.contains("\ndetour"), "{}", run.stdout);
+    let header = run.stdout.lines().next().unwrap_or_default();
+    assert!(
+        header.contains("the best game's end planned again"),
+        "{header}"
+    );
 }
 
 #[test]
