@@ -15,6 +15,7 @@ use crate::manifest::options::parse_assignment;
 use crate::manifest::{Library, Variant};
 use crate::players::Player;
 use crate::save::{self, SaveFile};
+use crate::script::words::count;
 use crate::script::{interrupt, Limits, Rules};
 use crate::session::Session;
 use crate::sheet::Sheet;
@@ -722,12 +723,19 @@ fn report(
 ) -> Result<String, Diagnostic> {
     let rejoined = match found.rejoined {
         0 => String::new(),
-        n => format!(" and {n} detours cut short where they came back to one of them"),
+        n => format!(
+            " and {} cut short where they came back to one of them",
+            count(n, "detour")
+        ),
     };
     let ends = match found.ends {
         0 => String::new(),
         1 => ", the best game's end planned again once".to_owned(),
         n => format!(", the best game's end planned again {n} times"),
+    };
+    let games = match found.games {
+        1 => "the one game planned".to_owned(),
+        n => format!("the best of {n} games planned"),
     };
     let stopped = if found.interrupted {
         " (stopped by Ctrl-C)"
@@ -742,11 +750,10 @@ fn report(
         ));
     }
     Ok(format!(
-        "{}: {} in {} moves, the best of {} games planned{rejoined}{ends}{stopped}; {} of {} thousand operations\n{}\n\n{}\nwrote {}: `load {}` at the REPL replays it, then `undo all` and `redo` step through it\n",
+        "{}: {} in {} moves, {games}{rejoined}{ends}{stopped}; {} of {} thousand operations\n{}\n\n{}\nwrote {}: `load {}` at the REPL replays it, then `undo all` and `redo` step through it\n",
         session.variant().name,
         line.total.unwrap_or(0),
         line.labels.len(),
-        found.games,
         found.operations / 1000,
         budget,
         runs.join("\n"),

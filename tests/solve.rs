@@ -270,6 +270,7 @@ fn a_start_failing_after_the_first_keeps_the_game_before_it() {
     keeps_the_greedy_game_after_an_error(
         &lib,
         &[
+            "in 6 moves, the one game planned;",
             "\ngreedy: 13 (",
             "digger's game: ",
             "the digger lost the map",
