@@ -220,10 +220,23 @@ pub fn check_writable(path: &Path) -> Result<(), Diagnostic> {
             Diagnostic::in_file(
                 Kind::Io,
                 path.display().to_string(),
-                format!("cannot write a file there: {e}"),
+                format!("cannot write a file there: {}", why_not_written(&e, path)),
             )
             .with_help("check that the folder exists and is writable, or write elsewhere")
         })
+}
+
+/// Why a file at `path` could not be written, in the user's terms: the folder, not the
+/// temporary file beside it that the error names.
+fn why_not_written(e: &std::io::Error, path: &Path) -> String {
+    let folder = folder_of(path).display();
+    match e.kind() {
+        std::io::ErrorKind::NotFound => format!("the folder {folder} does not exist"),
+        std::io::ErrorKind::PermissionDenied => {
+            format!("you may not write in the folder {folder}")
+        }
+        other => other.to_string(),
+    }
 }
 
 /// Writes with `write` at `path`, or, should that fail after all (the folder gone, the
@@ -291,7 +304,8 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), Diagnostic> {
         Ok::<(), std::io::Error>(())
     })();
     result.map_err(|e| {
-        Diagnostic::in_file(Kind::Io, &shown, format!("cannot write the file: {e}"))
+        let why = why_not_written(&e, path);
+        Diagnostic::in_file(Kind::Io, &shown, format!("cannot write the file: {why}"))
             .with_help("check that the folder exists and is writable")
     })
 }

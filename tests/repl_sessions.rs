@@ -46,7 +46,7 @@ fn a_piped_session_plays_undoes_saves_loads_and_finishes_with_auto() {
 
 #[test]
 fn errors_in_the_repl_leave_the_game_as_it_was() {
-    let input = "moves\nnew nosuch\nnew carcasonne-solo\nnew carcassonne-solo --seed 7\nfoo\n99\nload /nonexistent/file.toml\nnew carcassonne-solo --set meeples_per_colour=0\nundo\n0,-1@180\nlog\n";
+    let input = "moves\nnew nosuch\nnew carcasonne-solo\nnew carcassonne-solo --seed 7\nfoo\n99\nload /nonexistent/file.toml\nsave /nonexistent/dir/g.toml\nnew carcassonne-solo --set meeples_per_colour=0\nundo\n0,-1@180\nlog\n";
     let run = houserules(&[], input);
     assert_in_order(
         &run.stdout,
@@ -59,6 +59,7 @@ fn errors_in_the_repl_leave_the_game_as_it_was() {
             "error: move: there is no move 99 here",
             "help: `moves` numbers the legal moves 1 to ",
             "error: /nonexistent/file.toml: cannot read the save file",
+            "error: /nonexistent/dir/g.toml: cannot write the file: the folder /nonexistent/dir does not exist\n",
             "error: --set: option `meeples_per_colour`: value 0 is out of range 1..=10",
             "error: undo: there is no move to undo",
             "played 0,-1@180",
@@ -204,12 +205,46 @@ fn check_validates_a_variant_or_exits_non_zero() {
     );
 }
 
+/// The commands `houserules --help` lists (without `help`).
+fn shell_commands() -> Vec<String> {
+    let run = houserules(&["--help"], "");
+    let listed = run.stdout.split("Commands:\n").nth(1).unwrap_or_default();
+    listed
+        .lines()
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn a_shell_command_typed_at_the_prompt_is_answered_with_the_shell_command() {
+    let shell = shell_commands();
+    assert!(shell.len() > 10, "{shell:?}");
+    let prompt = houserules::repl::grammar::command_names();
+    let shell_only = houserules::repl::grammar::SHELL_ONLY;
+    for name in &shell {
+        assert!(
+            prompt.contains(name) != shell_only.contains(&name.as_str()),
+            "`{name}` should be either a prompt command or in SHELL_ONLY"
+        );
+    }
+    let input: String = shell_only.iter().map(|c| format!("{c}\n")).collect();
+    let run = houserules(&[], &format!("new carcassonne-solo --seed 7\n{input}"));
+    for name in shell_only {
+        assert!(shell.iter().any(|s| s == name), "{name}");
+        let said = format!(
+            "error: {name}: a command of the shell, not of this prompt\nhelp: run `houserules {name}` in a shell"
+        );
+        assert!(run.stdout.contains(&said), "{said}\n{}", run.stdout);
+    }
+}
+
 #[test]
 fn every_subcommand_has_help() {
-    for sub in [
-        "play", "variants", "check", "bench", "history", "goals", "replay", "render",
-    ] {
-        let run = houserules(&[sub, "--help"], "");
+    for sub in shell_commands() {
+        let run = houserules(&[&sub, "--help"], "");
         assert!(
             run.ok && run.stdout.contains("Usage: houserules"),
             "{sub}: {}",

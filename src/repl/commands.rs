@@ -389,6 +389,14 @@ impl Repl {
             Some(session) => (session.takes_as_move(line)?, session.question()?.is_some()),
             None => (false, false),
         };
+        if !is_move && !asking && grammar::SHELL_ONLY.contains(&word) {
+            return Err(
+                Diagnostic::about(Kind::Usage, word, "a command of the shell, not of this prompt")
+                    .with_help(format!(
+                        "run `houserules {word}` in a shell (`houserules {word} --help` says how); `help` lists the commands here"
+                    )),
+            );
+        }
         if !is_move && single && !asking {
             let names = grammar::command_names();
             let near = grammar::nearest(word, names.iter().map(String::as_str));

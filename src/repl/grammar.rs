@@ -252,6 +252,10 @@ pub fn command_names() -> Vec<String> {
         .collect()
 }
 
+/// The commands of `houserules` itself that the prompt does not take (long runs, files
+/// for a designer): typed at the prompt, they are answered with the shell's command.
+pub const SHELL_ONLY: [&str; 6] = ["resume", "new-rule", "solve", "merge", "api", "bench"];
+
 /// Is `word` a command's name (or alias)?
 pub fn is_command(word: &str) -> bool {
     static NAMES: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(command_names);
@@ -327,6 +331,10 @@ pub fn help_list() -> String {
         out += &format!("  {:<width$}  {about}\n", c.get_name());
     }
     out.push_str("A move is typed by its label (see `moves`) or its number.\n");
+    out += &format!(
+        "In a shell, `houserules` also has: {} (`houserules --help`).\n",
+        SHELL_ONLY.join(", ")
+    );
     out
 }
 
