@@ -14,6 +14,7 @@
 //! - [`sim`]: many games played by bots in parallel, their statistics and reports.
 //! - [`repl`]: the interactive front end.
 //! - [`bench`]: throughput measurement.
+//! - [`new_rule`]: `new-rule`, a house rule's start in the user's rules folder.
 //! - [`diagnostic`]: the shape of every user-facing error.
 //! - [`user_data`]: the user's data folder (REPL history, games database).
 //!
@@ -24,6 +25,7 @@ pub mod bot;
 pub mod diagnostic;
 pub mod games;
 pub mod manifest;
+pub mod new_rule;
 pub mod picture;
 pub mod players;
 pub mod records;

@@ -276,9 +276,7 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
             print(&Repl::new(library, limits).execute("variants").output);
         }
         Some(Command::NewRule { name, from }) => {
-            print(&houserules::manifest::new_rule::write(
-                &library, &name, &from,
-            )?);
+            print(&houserules::new_rule::write(&library, &name, &from)?);
         }
         Some(Command::Check { variant }) => {
             // As at the REPL: a person reads the answer, so errors carry their line.

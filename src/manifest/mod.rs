@@ -3,7 +3,6 @@
 //! then checked and resolved in one place into a [`Variant`] that later code trusts.
 
 mod library;
-pub mod new_rule;
 pub mod options;
 mod patch;
 mod raw;

@@ -2,8 +2,8 @@
 //! rules folder, so that it never edits the shipped rules: a manifest that extends
 //! VARIANT and an empty rule file, which lists the rules of the game it may replace.
 
-use super::{Library, Variant};
 use crate::diagnostic::{Diagnostic, Kind};
+use crate::manifest::{Library, Variant};
 use crate::script::api::rule_hooks;
 use std::fs::OpenOptions;
 use std::io::Write;
