@@ -222,7 +222,7 @@ pub fn check_writable(path: &Path) -> Result<(), Diagnostic> {
                 path.display().to_string(),
                 format!("cannot write a file there: {}", why_not_written(&e, path)),
             )
-            .with_help("check that the folder exists and is writable, or write elsewhere")
+            .with_help("check that the folder exists, is writable and has room, or write elsewhere")
         })
 }
 
@@ -235,7 +235,10 @@ fn why_not_written(e: &std::io::Error, path: &Path) -> String {
         std::io::ErrorKind::PermissionDenied => {
             format!("you may not write in the folder {folder}")
         }
-        other => other.to_string(),
+        // `tempfile` wraps the system's error with the temporary file's path: its kind
+        // says enough (`no storage space`); an error of its own is told as it is.
+        kind if e.get_ref().is_some() => kind.to_string(),
+        _ => e.to_string(),
     }
 }
 
@@ -306,6 +309,33 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), Diagnostic> {
     result.map_err(|e| {
         let why = why_not_written(&e, path);
         Diagnostic::in_file(Kind::Io, &shown, format!("cannot write the file: {why}"))
-            .with_help("check that the folder exists and is writable")
+            .with_help("check that the folder exists, is writable and has room, or write elsewhere")
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::why_not_written;
+    use std::io::{Error, ErrorKind};
+    use std::path::Path;
+
+    #[test]
+    fn a_file_not_written_is_explained_by_its_folder_or_the_systems_words() {
+        let path = Path::new("/games/out.save");
+        let wrapped = |kind| Error::new(kind, "disk trouble at path \"/games/.tmpX\"");
+        assert_eq!(
+            why_not_written(&wrapped(ErrorKind::NotFound), path),
+            "the folder /games does not exist"
+        );
+        assert_eq!(
+            why_not_written(&wrapped(ErrorKind::PermissionDenied), path),
+            "you may not write in the folder /games"
+        );
+        assert_eq!(
+            why_not_written(&wrapped(ErrorKind::StorageFull), path),
+            "no storage space"
+        );
+        let plain = Error::from_raw_os_error(28);
+        assert_eq!(why_not_written(&plain, path), plain.to_string());
+    }
 }
