@@ -44,6 +44,14 @@ impl SaveFile {
         self.variant == other.variant && self.seed == other.seed && self.options == other.options
     }
 
+    /// The variant and its options as a command line names them: `VARIANT --set k=v …`.
+    pub fn variant_with_options(&self) -> String {
+        let options = self.options.iter().map(|(k, v)| format!(" --set {k}={v}"));
+        std::iter::once(self.variant.clone())
+            .chain(options)
+            .collect()
+    }
+
     /// Writes the save to `path`, but never over another game's save or over a file
     /// that is not a save, unless `force`.
     pub fn write_over(&self, path: &Path, force: bool) -> Result<(), Diagnostic> {

@@ -23,7 +23,6 @@ use crate::user_data;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rhai::ImmutableString;
-use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -227,26 +226,18 @@ impl Saved {
         let save = SaveFile::read(file)?;
         let ours = session.to_save();
         if save.variant != ours.variant || save.options != ours.options {
-            let options = |o: &BTreeMap<String, String>| {
-                o.iter()
-                    .map(|(k, v)| format!(" --set {k}={v}"))
-                    .collect::<String>()
-            };
             return Err(Diagnostic::in_file(
                 Kind::Save,
                 file.display().to_string(),
                 format!(
-                    "holds a game of {}{}, not of {}{}",
-                    save.variant,
-                    options(&save.options),
-                    ours.variant,
-                    options(&ours.options)
+                    "holds a game of {}, not of {}",
+                    save.variant_with_options(),
+                    ours.variant_with_options()
                 ),
             )
             .with_help(format!(
-                "improve it with `houserules solve {}{} --from {}`",
-                save.variant,
-                options(&save.options),
+                "improve it with `houserules solve {} --from {}`",
+                save.variant_with_options(),
                 file.display()
             )));
         }

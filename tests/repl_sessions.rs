@@ -239,6 +239,16 @@ fn a_shell_command_typed_at_the_prompt_is_answered_with_the_shell_command() {
         );
         assert!(run.stdout.contains(&said), "{said}\n{}", run.stdout);
     }
+    // A game without chance in hand: `solve` says how to plan it on from here.
+    let options = "--set auto_pay=true";
+    let run = houserules(
+        &[],
+        &format!("new ora-et-labora-solo-france --seed 2 {options}\nsolve\n"),
+    );
+    let said = format!(
+        "help: `save FILE` here, then in a shell `houserules solve ora-et-labora-solo-france {options} --from FILE` plans this game on"
+    );
+    assert!(run.stdout.contains(&said), "{said}\n{}", run.stdout);
 }
 
 #[test]

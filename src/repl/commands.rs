@@ -390,12 +390,7 @@ impl Repl {
             None => (false, false),
         };
         if !is_move && !asking && grammar::SHELL_ONLY.contains(&word) {
-            return Err(
-                Diagnostic::about(Kind::Usage, word, "a command of the shell, not of this prompt")
-                    .with_help(format!(
-                        "run `houserules {word}` in a shell (`houserules {word} --help` says how); `help` lists the commands here"
-                    )),
-            );
+            return Err(self.shell_command(word));
         }
         if !is_move && single && !asking {
             let names = grammar::command_names();
@@ -418,6 +413,29 @@ impl Repl {
             None => Err(Diagnostic::about(Kind::Usage, word, "no such command")
                 .with_help("`help` lists the commands; `new VARIANT` starts a game")),
         }
+    }
+
+    /// The answer to a command of the shell typed at the prompt: the shell command to
+    /// run; for `solve` with a game without chance in hand, how to plan it on from here.
+    fn shell_command(&self, word: &str) -> Diagnostic {
+        let plannable = |session: &Session| {
+            bot::plan::without_chance(session.rules(), session.state()).unwrap_or(false)
+        };
+        let how = match &self.session {
+            Some(session) if word == "solve" && plannable(session) => format!(
+                "`save FILE` here, then in a shell `houserules solve {} --from FILE` plans this game on from where it stands",
+                session.to_save().variant_with_options()
+            ),
+            _ => format!(
+                "run `houserules {word}` in a shell (`houserules {word} --help` says how)"
+            ),
+        };
+        Diagnostic::about(
+            Kind::Usage,
+            word,
+            "a command of the shell, not of this prompt",
+        )
+        .with_help(format!("{how}; `help` lists the commands here"))
     }
 
     /// `eval EXPR`: the expression as typed, with `state` in scope.
