@@ -416,14 +416,14 @@ impl Repl {
     }
 
     /// The answer to a command of the shell typed at the prompt: the shell command to
-    /// run; for `solve` with a game without chance in hand, how to plan it on from here.
+    /// run; for `solve` with a game without chance in hand, how to plan on from it.
     fn shell_command(&self, word: &str) -> Diagnostic {
         let plannable = |session: &Session| {
             bot::plan::without_chance(session.rules(), session.state()).unwrap_or(false)
         };
         let how = match &self.session {
             Some(session) if word == "solve" && plannable(session) => format!(
-                "`save FILE` here, then in a shell `houserules solve {} --from FILE` plans this game on from where it stands",
+                "`save FILE` here, then in a shell `houserules solve {} --from FILE` plans on from it (among the bots' own games)",
                 session.to_save().variant_with_options()
             ),
             _ => format!(
