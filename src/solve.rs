@@ -13,10 +13,10 @@ use crate::bot::{self, Bot, LoadedBot};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::options::parse_assignment;
 use crate::manifest::{Library, Variant};
-use crate::players::Player;
+use crate::players::{self, Player};
 use crate::save::{self, SaveFile};
 use crate::script::words::count;
-use crate::script::{interrupt, Limits, Rules};
+use crate::script::{interrupt, Limits, Move, Rules};
 use crate::session::Session;
 use crate::sheet::Sheet;
 use crate::user_data;
@@ -63,9 +63,14 @@ pub struct SolveArgs {
     pub save: Option<PathBuf>,
     /// A saved game of the same variant and options to improve: an earlier solve's best
     /// game (searched on with another --seed) or a game of yours, played on by the first
-    /// bot if unfinished; it joins the bots' games, and the best of them is detoured from.
+    /// bot if unfinished; it joins the bots' games, and the best of them is detoured from
+    /// (any of its moves may change; --keep keeps them).
     #[arg(long, value_name = "FILE")]
     pub from: Option<PathBuf>,
+    /// With --from: keep the saved game's moves as they are and plan only the moves
+    /// after them (a position of yours, played on as well as it can be).
+    #[arg(long, requires = "from")]
+    pub keep: bool,
 }
 
 /// A whole game the search lists: how it was played, its result, and the thousands of
@@ -131,7 +136,7 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
         .save
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{}-solved.save", session.variant().name)));
-    let from = args
+    let mut from = args
         .from
         .as_deref()
         .map(|file| Saved::read(&session, file))
@@ -139,6 +144,11 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
     // The game improved may be replaced: the game written is never worse.
     let replace = from.as_ref().is_some_and(|saved| saved.is(&path));
     writable(&session, &path, replace)?;
+    // Kept moves are where the planning starts: played here, they are the game's root.
+    let kept = match from.take_if(|_| args.keep) {
+        Some(saved) => saved.play_kept(&mut session)?,
+        None => 0,
+    };
     let mut starts = Vec::new();
     let named = plan::starts(&rules)?;
     for name in named.unwrap_or_else(|| vec![bot::catalog::GREEDY.to_owned()]) {
@@ -181,7 +191,7 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
     };
     replay(&mut session, line)?;
     let (written, note) = write_plan(&session, &path, replace, user_data::data_dir())?;
-    let mut out = report(&mut session, line, &found, args.budget, &written)?;
+    let mut out = report(&mut session, line, kept, &found, args.budget, &written)?;
     if let Some(why) = note {
         out.push_str(&format!("note: {why}\n"));
     }
@@ -265,20 +275,53 @@ impl Saved {
         let mut state = root.clone();
         for (number, label) in self.moves.iter().enumerate() {
             let moves = rules.moves(&mut state)?;
-            let Some(mv) = moves.iter().find(|m| m.label == *label) else {
-                return Err(Diagnostic::in_file(
-                    Kind::NoLongerLegal,
-                    self.file.display().to_string(),
-                    format!("move {} `{label}` is not legal in this game", number + 1),
-                )
-                .with_help(format!(
-                    "the save was made under other rules or with another seed: `load {}` at the REPL shows where it goes wrong",
-                    self.file.display()
-                )));
-            };
+            let mv = self.find(&moves, number, label)?;
             rules.play(&mut state, mv)?;
         }
         Ok(state)
+    }
+
+    /// Plays the saved moves in `session`, each by whoever played it in the save
+    /// (`--keep`: the planning starts where they end); returns how many. A game they
+    /// finish leaves nothing to plan.
+    fn play_kept(&self, session: &mut Session) -> Result<usize, Diagnostic> {
+        let save = SaveFile::read(&self.file)?;
+        let players = players::per_move(&save.played_by, self.moves.len())
+            .unwrap_or_else(|_| vec![Player::Unknown; self.moves.len()]);
+        for (number, (label, by)) in self.moves.iter().zip(&players).enumerate() {
+            let moves = session.moves()?;
+            session.play_move(self.find(&moves, number, label)?, by)?;
+        }
+        if session.over()?.is_some() {
+            return Err(Diagnostic::in_file(
+                Kind::Usage,
+                self.file.display().to_string(),
+                "the saved game is over: --keep leaves no move to plan",
+            )
+            .with_help("leave out --keep to improve the whole game"));
+        }
+        Ok(self.moves.len())
+    }
+
+    /// Saved move `number` (from 0), `label`, among the `moves` the game offers; an
+    /// error names the file and the move when it is not there.
+    fn find<'m>(
+        &self,
+        moves: &'m [Move],
+        number: usize,
+        label: &str,
+    ) -> Result<&'m Move, Diagnostic> {
+        moves.iter().find(|m| m.label == label).ok_or_else(|| {
+            Diagnostic::in_file(
+                Kind::NoLongerLegal,
+                self.file.display().to_string(),
+                format!("move {} `{label}` is not legal in this game", number + 1),
+            )
+            .with_help(format!(
+                "the save was made under other rules or with another seed: `load {}` at the REPL shows where it goes wrong",
+                self.file.display()
+            ))
+        })
     }
 }
 
@@ -708,6 +751,7 @@ fn replay(session: &mut Session, line: &Line) -> Result<(), Diagnostic> {
 fn report(
     session: &mut Session,
     line: &Line,
+    kept: usize,
     found: &Found,
     budget: u64,
     path: &Path,
@@ -733,6 +777,11 @@ fn report(
     } else {
         ""
     };
+    let planned = line.labels.len();
+    let moves = match kept {
+        0 => count(planned, "move"),
+        _ => format!("{} moves ({kept} kept, {planned} planned)", kept + planned),
+    };
     let sheet = Sheet::of(session)?.text(false);
     let mut runs: Vec<String> = found.runs.iter().map(Run::to_string).collect();
     if let Some(e) = &found.failed {
@@ -741,10 +790,9 @@ fn report(
         ));
     }
     Ok(format!(
-        "{}: {} in {} moves, {games}{rejoined}{ends}{stopped}; {} of {} thousand operations\n{}\n\n{}\nwrote {}: `load {}` at the REPL replays it, then `undo all` and `redo` step through it\n",
+        "{}: {} in {moves}, {games}{rejoined}{ends}{stopped}; {} of {} thousand operations\n{}\n\n{}\nwrote {}: `load {}` at the REPL replays it, then `undo all` and `redo` step through it\n",
         session.variant().name,
         line.total.unwrap_or(0),
-        line.labels.len(),
         found.operations / 1000,
         budget,
         runs.join("\n"),

@@ -246,7 +246,7 @@ fn a_shell_command_typed_at_the_prompt_is_answered_with_the_shell_command() {
         &format!("new ora-et-labora-solo-france --seed 2 {options}\nsolve\n"),
     );
     let said = format!(
-        "help: `save FILE` here, then in a shell `houserules solve ora-et-labora-solo-france {options} --from FILE` plans on from it"
+        "help: `save FILE` here, then in a shell `houserules solve ora-et-labora-solo-france {options} --from FILE --keep` plans the rest of this game"
     );
     assert!(run.stdout.contains(&said), "{said}\n{}", run.stdout);
 }

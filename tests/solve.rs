@@ -424,6 +424,61 @@ fn solve_improves_a_saved_game_played_on_by_the_first_bot() {
 }
 
 #[test]
+fn solve_keeps_the_saved_moves_with_keep_and_plans_only_what_follows() {
+    let lib = puzzle();
+    // The lure first: the best game after it scores 13 (no treasure after the lure);
+    // without --keep the search changes that move and finds 16.
+    treasure_save(&lib, "lure.save", "treasure", "", "\"lure\"");
+    let lure = lib.path("lure.save");
+    let lure = lure.to_str().unwrap();
+    let free = solve_from(
+        &lib,
+        lure,
+        &["--save", lib.path("free.save").to_str().unwrap()],
+    );
+    assert!(
+        free.stdout.starts_with("treasure: 16 in 6 moves"),
+        "{}",
+        free.stdout
+    );
+    let kept_save = lib.path("kept.save");
+    let kept = solve_from(
+        &lib,
+        lure,
+        &["--keep", "--save", kept_save.to_str().unwrap()],
+    );
+    assert!(kept.ok, "{}", kept.stderr);
+    assert!(
+        kept.stdout
+            .starts_with("treasure: 13 in 6 moves (1 kept, 5 planned)"),
+        "{}",
+        kept.stdout
+    );
+    let (mut session, _) = Session::load(&lib.library, &kept_save, Limits::default()).unwrap();
+    assert_eq!(session.score().unwrap()["total"].as_int(), Ok(13));
+    assert_eq!(session.log()[0], "lure");
+}
+
+#[test]
+fn keep_is_refused_without_from_or_after_a_finished_game() {
+    let lib = puzzle();
+    let home = lib.dir.path().to_str().unwrap();
+    let run = houserules(&["--home", home, "solve", "treasure", "--keep"], "");
+    assert!(!run.ok);
+    assert!(run.stderr.contains("--from <FILE>"), "{}", run.stderr);
+    let (_, best) = solve_treasure(&lib);
+    let run = solve_from(&lib, best.to_str().unwrap(), &["--keep"]);
+    assert!(!run.ok);
+    for said in [
+        "the saved game is over: --keep leaves no move to plan",
+        "leave out --keep",
+        best.to_str().unwrap(),
+    ] {
+        assert!(run.stderr.contains(said), "{said}: {}", run.stderr);
+    }
+}
+
+#[test]
 fn solve_may_write_over_the_game_it_improves_with_another_seed() {
     let lib = puzzle();
     let (_, best) = solve_treasure(&lib);

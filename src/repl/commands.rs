@@ -423,7 +423,7 @@ impl Repl {
         };
         let how = match &self.session {
             Some(session) if word == "solve" && plannable(session) => format!(
-                "`save FILE` here, then in a shell `houserules solve {} --from FILE` plans on from it (among the bots' own games)",
+                "`save FILE` here, then in a shell `houserules solve {} --from FILE --keep` plans the rest of this game",
                 session.to_save().variant_with_options()
             ),
             _ => format!(
