@@ -8,7 +8,7 @@
 //! operations (every bot's engine counted) finds the same game on any machine. Ctrl-C
 //! stops it with the best game so far.
 
-use crate::bot::plan::{self, Beam, Detours, Line};
+use crate::bot::plan::{self, Beam, Detour, Detours, Line};
 use crate::bot::{self, Bot, LoadedBot};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::options::parse_assignment;
@@ -170,6 +170,7 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
         &mut starts,
         from.as_ref(),
         session.state().clone(),
+        kept,
         args.budget,
         args.seed,
     )?;
@@ -359,16 +360,18 @@ fn not_rhai(name: &str) -> Diagnostic {
 /// ([`Search::late_detours`]) and searched with wide beams ([`plan::ending`]);
 /// then whole-game beams ever wider (from two), each as wide as the budget left seems
 /// to afford (twice the last at most), until one keeps every position it meets (a small
-/// game, searched through).
+/// game, searched through). The games start at `root`, after the `kept` moves of
+/// `--keep`, which the move numbers it names count.
 fn widen(
     rules: &Rules,
     starts: &mut [Start],
     from: Option<&Saved>,
     root: rhai::Dynamic,
+    kept: usize,
     budget: u64,
     seed: u64,
 ) -> Result<Found, Diagnostic> {
-    let mut search = Search::new(rules, budget.saturating_mul(1000));
+    let mut search = Search::new(rules, budget.saturating_mul(1000), kept);
     for start in starts.iter() {
         search.count(&start.rules);
     }
@@ -427,12 +430,15 @@ struct Search<'a> {
     found: Found,
     /// What the last whole-game beam cost, in operations.
     last_cost: u64,
+    /// The moves played before the root (`--keep`), added to the move numbers it names.
+    kept: usize,
 }
 
 impl<'a> Search<'a> {
-    fn new(rules: &'a Rules, budget: u64) -> Search<'a> {
+    fn new(rules: &'a Rules, budget: u64, kept: usize) -> Search<'a> {
         Search {
             rules,
+            kept,
             budget,
             started: rules.operations(),
             others: Vec::new(),
@@ -591,7 +597,11 @@ impl<'a> Search<'a> {
             self.found.games += usize::from(tried.game.is_some());
             self.found.rejoined += usize::from(tried.rejoined.is_some());
             if let (true, Some(game)) = (tried.better, tried.game) {
-                self.keep(format!("detour {}", tried.detour), game, before);
+                let detour = Detour {
+                    at: tried.detour.at + self.kept,
+                    ..tried.detour
+                };
+                self.keep(format!("detour {detour}"), game, before);
                 before = self.spent();
                 self.show("detours".into());
             }
@@ -649,7 +659,7 @@ impl<'a> Search<'a> {
             }
             let before = self.spent();
             let start = best.labels.len() - (best.labels.len() / 8).max(1);
-            let name = format!("late detours from move {}", start + 1);
+            let name = format!("late detours from move {}", self.kept + start + 1);
             self.show(name.clone());
             let mut state = root.clone();
             let (past, end) = best.labels.split_at(start);
