@@ -1,5 +1,5 @@
 //! Data named by a manifest's `[data]` table (files, or tables written inline). An entry
-//! the variant's family knows (Carcassonne's `tiles`) becomes a host object; any other
+//! the variant's family knows (a tile set, say) becomes a host object; any other
 //! becomes a plain Rhai object map, so a house rule can bring its own tables without
 //! touching Rust.
 

@@ -45,7 +45,7 @@ pub struct PictureInput<'a> {
 
 /// One game family, found by the manifest's `game` value.
 pub trait Family: Sync {
-    /// The manifest's `game` value (`carcassonne`, `core`, …).
+    /// The manifest's `game` value, which the registry finds the family by.
     fn name(&self) -> &'static str;
 
     /// One line for messages that list the families.
@@ -58,8 +58,8 @@ pub trait Family: Sync {
     /// one call), on the engines that run bots: a rules engine does not have them.
     fn register_bot_api(&self, _engine: &mut Engine) {}
 
-    /// The data entries the family's primitives cannot do without (Carcassonne's tile
-    /// set): a variant that lacks one is refused at its manifest, not deep in a script.
+    /// The data entries the family's primitives cannot do without (a tile set, say): a
+    /// variant that lacks one is refused at its manifest, not deep in a script.
     fn required_data(&self) -> &'static [&'static str] {
         &[]
     }

@@ -1,8 +1,8 @@
 //! The smallest and the sum of a list of whole numbers (`scores.min()`, `scores.sum()`):
 //! what rules ask of scores, in one call. And whether a list holds a string (`key in
 //! list`, `list.contains(key)`) compared natively: Rhai's own `contains` calls `==` through
-//! the interpreter for every element, a twentieth of an Ora et Labora game. They know no
-//! game.
+//! the interpreter for every element, a twentieth of a long game's time
+//! (docs/PERFORMANCE.md, rules rounds). They know no game.
 
 use super::define::Api;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, Position, INT};

@@ -162,7 +162,7 @@ pub const CAPTIONS: Hook = Hook {
     params: &[],
     required: false,
     when: "a picture of the table is drawn (`render`, the web table)",
-    returns: "texts the family's picture writes on the table's parts, in the rules' own words: an object map (Ora et Labora: `#{ costs: #{ G01: \"1 wood, 1 clay\" } }`); `()`: none",
+    returns: "texts the family's picture writes on the table's parts, in the rules' own words: an object map (say `#{ costs: #{ A1: \"1 wood, 1 clay\" } }`, the cost of each card by its id); `()`: none",
 };
 
 pub const CHANCE: Hook = Hook {
