@@ -1,5 +1,5 @@
 //! A list aggregate for bots' evaluations, which judge hundreds of positions a move: a
-//! count over the lists of a list of maps (the Invaders' pyramid, level by level) is one
+//! count over the lists of a list of maps (a pyramid of cards, level by level) is one
 //! native call instead of an interpreted loop over every element. It knows no game.
 
 use crate::script::Api;

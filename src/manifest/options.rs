@@ -158,35 +158,35 @@ pub fn parse_assignment(text: &str) -> Result<(String, String), Diagnostic> {
 mod tests {
     use super::*;
 
-    fn meeples() -> BTreeMap<String, OptionSpec> {
+    fn tokens() -> BTreeMap<String, OptionSpec> {
         let spec = OptionSpec {
-            name: "meeples".into(),
+            name: "tokens".into(),
             default: OptionValue::Int(4),
             kind: OptionKind::Int { min: 1, max: 10 },
-            help: "meeples per colour".into(),
+            help: "tokens per colour".into(),
             defined_in: "variants/x.toml:3".into(),
         };
-        BTreeMap::from([("meeples".to_owned(), spec)])
+        BTreeMap::from([("tokens".to_owned(), spec)])
     }
 
     #[test]
     fn overrides_replace_defaults() {
-        let values = resolve(&meeples(), &[("meeples".into(), "5".into())]).unwrap();
-        assert_eq!(values["meeples"], OptionValue::Int(5));
-        let values = resolve(&meeples(), &[]).unwrap();
-        assert_eq!(values["meeples"], OptionValue::Int(4));
+        let values = resolve(&tokens(), &[("tokens".into(), "5".into())]).unwrap();
+        assert_eq!(values["tokens"], OptionValue::Int(5));
+        let values = resolve(&tokens(), &[]).unwrap();
+        assert_eq!(values["tokens"], OptionValue::Int(4));
     }
 
     #[test]
     fn bad_overrides_say_why() {
-        let e = resolve(&meeples(), &[("meeples".into(), "50".into())]).unwrap_err();
+        let e = resolve(&tokens(), &[("tokens".into(), "50".into())]).unwrap_err();
         assert_eq!(
             e.message,
-            "option `meeples`: value 50 is out of range 1..=10"
+            "option `tokens`: value 50 is out of range 1..=10"
         );
-        let e = resolve(&meeples(), &[("meeple".into(), "5".into())]).unwrap_err();
+        let e = resolve(&tokens(), &[("token".into(), "5".into())]).unwrap_err();
         assert_eq!(e.kind, Kind::Usage);
-        assert_eq!(e.message, "unknown option `meeple`");
-        assert_eq!(parse_assignment("meeples").unwrap_err().kind, Kind::Usage);
+        assert_eq!(e.message, "unknown option `token`");
+        assert_eq!(parse_assignment("tokens").unwrap_err().kind, Kind::Usage);
     }
 }

@@ -78,8 +78,8 @@ impl Limits {
     }
 
     /// Under `bench --profile`, which records every step and slows it up to a hundred
-    /// times: a call may take a hundred times as long (a greedy decision in Ora et Labora
-    /// takes a tenth of a second unprofiled, past its ten-second limit profiled).
+    /// times: a call may take a hundred times as long (a greedy decision of a tenth of a
+    /// second unprofiled goes past its ten-second limit profiled).
     pub fn profiled(self) -> Limits {
         Limits {
             time_limit: self.time_limit * 100,
@@ -89,7 +89,7 @@ impl Limits {
 
     /// A bot's `choose` is a search over many imagined games, not one rule step: it may
     /// take ten times the operations and time of a rule hook (a lookahead decision on a
-    /// full Invaders board takes seconds). Memory and depth limits stay as they are.
+    /// full board takes seconds). Memory and depth limits stay as they are.
     pub fn for_bot_search(self) -> Limits {
         Limits {
             max_operations: self.max_operations.saturating_mul(10),

@@ -3,7 +3,7 @@
 //! array behind a script that goes on as if nothing happened. And
 //! `array.largest_first(field)`, the common sort of bots' rankings, without a comparer:
 //! a closure called for every comparison (its arguments copied each time) was a fifth
-//! of an Ora et Labora greedy game.
+//! of a long greedy game's time.
 
 use super::define::Api;
 use super::script_error;

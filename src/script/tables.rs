@@ -2,7 +2,7 @@
 //! shared host value rather than as object maps inside the state.
 //!
 //! Why: a bot copies the state for every position it judges, and Rhai copies a map with
-//! every value in it. As maps, the manifest's tables (an Invaders pyramid and ranking
+//! every value in it. As maps, the manifest's tables (a pyramid of cards and ranking
 //! texts, a variant's options) would be copied each time; as a shared host value they
 //! copy as one pointer.
 //!

@@ -50,7 +50,7 @@ mod tests {
     fn one_is_singular_and_every_other_number_plural() {
         assert_eq!(super::count(1_usize, "tile"), "1 tile");
         assert_eq!(super::count(0, "tile"), "0 tiles");
-        assert_eq!(super::count(12, "meeple"), "12 meeples");
+        assert_eq!(super::count(12, "token"), "12 tokens");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! A game's own defaults for the `search` bot. The budget that keeps a move within a
-//! second depends on the game (a move of The Invaders costs several times one of the
-//! solo game), so a folder of bots may hold `search.toml`, with the settings of the
+//! second depends on the game (a move of one game may cost several times one of
+//! another), so a folder of bots may hold `search.toml`, with the settings of the
 //! command line as `key = value` lines:
 //!
 //! ```toml

@@ -98,13 +98,13 @@ mod tests {
 
     #[test]
     fn declarations_are_read_with_their_continuations() {
-        let script = "// Intro.\n//   state supply: meeples each colour\n//       still has\n// state bad name: no\n//   state turn: the turn\n\n//       not a continuation\nfn f() {}\n";
+        let script = "// Intro.\n//   state supply: tokens each colour\n//       still has\n// state bad name: no\n//   state turn: the turn\n\n//       not a continuation\nfn f() {}\n";
         assert_eq!(
             declared(script),
             [
                 (
                     "supply".to_owned(),
-                    "meeples each colour still has".to_owned()
+                    "tokens each colour still has".to_owned()
                 ),
                 ("turn".to_owned(), "the turn".to_owned())
             ]
