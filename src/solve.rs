@@ -192,7 +192,7 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
     };
     replay(&mut session, line)?;
     let (written, note) = write_plan(&session, &path, replace, user_data::data_dir())?;
-    let mut out = report(&mut session, line, kept, &found, args.budget, &written)?;
+    let mut out = report(&mut session, line, &found, args.budget, &written)?;
     if let Some(why) = note {
         out.push_str(&format!("note: {why}\n"));
     }
@@ -228,6 +228,9 @@ pub fn write_plan(
 struct Saved {
     file: PathBuf,
     moves: Vec<ImmutableString>,
+    /// Who played each move (unknown where the save's record of it is damaged), for
+    /// `--keep`, which plays them as they were.
+    players: Vec<Player>,
 }
 
 impl Saved {
@@ -252,9 +255,12 @@ impl Saved {
                 file.display()
             )));
         }
+        let count = save.moves.len();
         Ok(Saved {
             file: file.to_owned(),
             moves: save.moves.iter().map(|m| m.as_str().into()).collect(),
+            players: players::per_move(&save.played_by, count)
+                .unwrap_or_else(|_| vec![Player::Unknown; count]),
         })
     }
 
@@ -286,10 +292,7 @@ impl Saved {
     /// (`--keep`: the planning starts where they end); returns how many. A game they
     /// finish leaves nothing to plan.
     fn play_kept(&self, session: &mut Session) -> Result<usize, Diagnostic> {
-        let save = SaveFile::read(&self.file)?;
-        let players = players::per_move(&save.played_by, self.moves.len())
-            .unwrap_or_else(|_| vec![Player::Unknown; self.moves.len()]);
-        for (number, (label, by)) in self.moves.iter().zip(&players).enumerate() {
+        for (number, (label, by)) in self.moves.iter().zip(&self.players).enumerate() {
             let moves = session.moves()?;
             session.play_move(self.find(&moves, number, label)?, by)?;
         }
@@ -761,7 +764,6 @@ fn replay(session: &mut Session, line: &Line) -> Result<(), Diagnostic> {
 fn report(
     session: &mut Session,
     line: &Line,
-    kept: usize,
     found: &Found,
     budget: u64,
     path: &Path,
@@ -788,6 +790,7 @@ fn report(
         ""
     };
     let planned = line.labels.len();
+    let kept = session.moves_played() - planned;
     let moves = match kept {
         0 => count(planned, "move"),
         _ => format!("{} moves ({kept} kept, {planned} planned)", kept + planned),

@@ -3,6 +3,7 @@
 
 use crate::common::{houserules, Run, TempLibrary};
 use crate::planner::{orchard, puzzle};
+use houserules::players::Player;
 use houserules::script::Limits;
 use houserules::session::Session;
 use houserules::solve;
@@ -429,6 +430,9 @@ fn solve_keeps_the_saved_moves_with_keep_and_plans_only_what_follows() {
     // The lure first: the best game after it scores 13 (no treasure after the lure);
     // without --keep the search changes that move and finds 16.
     treasure_save(&lib, "lure.save", "treasure", "", "\"lure\"");
+    let played_by_you = "\n[[played_by]]\nby = \"you\"\nmoves = 1\n";
+    let lure_text = std::fs::read_to_string(lib.path("lure.save")).unwrap();
+    lib.write("lure.save", &(lure_text + played_by_you));
     let lure = lib.path("lure.save");
     let lure = lure.to_str().unwrap();
     let free = solve_from(
@@ -457,6 +461,8 @@ fn solve_keeps_the_saved_moves_with_keep_and_plans_only_what_follows() {
     let (mut session, _) = Session::load(&lib.library, &kept_save, Limits::default()).unwrap();
     assert_eq!(session.score().unwrap()["total"].as_int(), Ok(13));
     assert_eq!(session.log()[0], "lure");
+    let players = session.players();
+    assert_eq!(players[..2], [Player::You, Player::Bot("solve".into())]);
     // A rest kept: greedy golds on (10), a detour to the map finds the treasure (16);
     // the move numbers `solve` names count the kept move.
     treasure_save(&lib, "rest.save", "treasure", "", "\"rest\"");
