@@ -2,6 +2,7 @@
 
 mod common;
 
+mod api;
 mod bad_input;
 mod board_view;
 mod bots;

@@ -8,8 +8,6 @@
 //! `rule:` comments ([`rule_hooks`]), and the state fields they keep from their `state`
 //! comments ([`state_fields`]).
 
-#[cfg(test)]
-mod docs;
 pub mod fields;
 pub mod hooks;
 mod listing;
@@ -202,80 +200,4 @@ pub fn command(
         out.push_str(&family.text());
     }
     Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn bot_api() -> BotApi {
-        crate::bot::register_api
-    }
-
-    #[test]
-    fn every_function_a_script_or_a_bot_gets_is_documented() {
-        let undocumented = |listing: Listing| listing.undocumented;
-        assert_eq!(undocumented(host()), Vec::<String>::new());
-        assert_eq!(undocumented(bots(bot_api())), Vec::<String>::new());
-        for f in crate::games::families() {
-            assert_eq!(
-                undocumented(family(*f)),
-                Vec::<String>::new(),
-                "{}",
-                f.name()
-            );
-            assert_eq!(
-                undocumented(family_bots(*f, bot_api())),
-                Vec::<String>::new(),
-                "{}",
-                f.name()
-            );
-        }
-    }
-
-    #[test]
-    fn the_bots_functions_are_listed_apart_from_the_rules() {
-        let calls = |listing: &Listing| -> Vec<String> {
-            let entries = listing.groups.iter().flat_map(|g| &g.entries);
-            entries.flat_map(|e| e.calls.clone()).collect()
-        };
-        let host = calls(&host());
-        let bots = calls(&bots(bot_api()));
-        assert!(bots.contains(&"state.redeal()".to_owned()), "{bots:?}");
-        assert!(host.contains(&"list.sum()".to_owned()), "{host:?}");
-        assert!(!host.iter().any(|c| bots.contains(c)), "{host:?}");
-        let mut families_with_bot_calls = 0;
-        for f in crate::games::families() {
-            let own = calls(&family(*f));
-            let own_bots = calls(&family_bots(*f, bot_api()));
-            families_with_bot_calls += usize::from(!own_bots.is_empty());
-            let shared: Vec<_> = own_bots
-                .iter()
-                .filter(|c| own.contains(c) || bots.contains(c))
-                .collect();
-            assert!(shared.is_empty(), "{}: {shared:?}", f.name());
-        }
-        assert!(families_with_bot_calls > 0);
-    }
-
-    #[test]
-    fn api_lists_the_hooks_the_host_and_a_family() {
-        let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts");
-        let host_only = command(None, &scripts, bot_api(), false).unwrap();
-        assert!(host_only.contains("  setup() (required)\n      when: a new game"));
-        assert!(host_only.contains("  choose(state, moves) (required)"));
-        assert!(host_only.contains("  this.turn (kept by the rules)"));
-        assert!(host_only.contains("  pile(items) -> Pile\n"), "{host_only}");
-        assert!(host_only.contains("For bots only"), "{host_only}");
-        for f in crate::games::families() {
-            let text = command(Some(*f), &scripts, bot_api(), false).unwrap();
-            assert!(text.starts_with(&host_only), "{}", f.name());
-            assert!(text.contains(f.about()), "{}", f.name());
-            let json: serde_json::Value =
-                serde_json::from_str(&command(Some(*f), &scripts, bot_api(), true).unwrap())
-                    .unwrap();
-            assert_eq!(json["family"]["name"], f.name());
-            assert_eq!(json["hooks"]["rules"][0]["name"], "setup");
-        }
-    }
 }
