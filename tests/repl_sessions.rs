@@ -231,7 +231,19 @@ fn a_shell_command_typed_at_the_prompt_is_answered_with_the_shell_command() {
         );
     }
     let input: String = shell_only.iter().map(|c| format!("{c}\n")).collect();
-    let run = houserules(&[], &format!("new carcassonne-solo --seed 7\n{input}"));
+    // The first: while the game asks where the meeple goes.
+    let run = houserules(
+        &[],
+        &format!("new carcassonne-solo --seed 7\n1\nsolve\n1\n{input}"),
+    );
+    assert_in_order(
+        &run.stdout,
+        &[
+            "next: which feature of the tile gets red's meeple?",
+            "error: solve: a command of the shell, not of this prompt",
+            "red's meeple goes on",
+        ],
+    );
     for name in shell_only {
         assert!(shell.iter().any(|s| s == name), "{name}");
         let said = format!(

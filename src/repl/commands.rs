@@ -377,10 +377,11 @@ impl Repl {
         }
     }
 
-    /// A line that is no command: a move, or a mistyped command. A single word that is
-    /// no legal move but looks like a command is taken for a typo of that command,
-    /// unless the game asks a question: then it is a wrong answer, and the refusal lists
-    /// the answers.
+    /// A line that is no command: a move, or a mistyped command. A command of the shell
+    /// that is no legal move is answered with the shell command, even while the game
+    /// asks a question (no answer is one). A single word that is no legal move but looks
+    /// like a command is taken for a typo of that command, unless the game asks a
+    /// question: then it is a wrong answer, and the refusal lists the answers.
     fn typed_move(&mut self, line: &str) -> Result<String, Diagnostic> {
         let word = line.split_whitespace().next().unwrap_or_default();
         let single = !line.contains(char::is_whitespace);
@@ -389,7 +390,7 @@ impl Repl {
             Some(session) => (session.takes_as_move(line)?, session.question()?.is_some()),
             None => (false, false),
         };
-        if !is_move && !asking && grammar::SHELL_ONLY.contains(&word) {
+        if !is_move && grammar::SHELL_ONLY.contains(&word) {
             return Err(self.shell_command(word));
         }
         if !is_move && single && !asking {
