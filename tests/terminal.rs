@@ -59,6 +59,15 @@ impl Terminal {
         self.pty.get_process_mut().signal(signal).unwrap();
     }
 
+    /// Whether the terminal turns Enter into a line feed again, as it did before the
+    /// REPL kept Enter as Enter for the lines typed while a command runs.
+    fn enter_is_enter_again(&self) -> bool {
+        let modes = nix::sys::termios::tcgetattr(self.pty.get_stream()).unwrap();
+        modes
+            .input_flags
+            .contains(nix::sys::termios::InputFlags::ICRNL)
+    }
+
     /// Waits for the process to end; its exit code.
     fn exit_code(&mut self) -> i32 {
         match self.pty.get_process().wait().unwrap() {
@@ -226,6 +235,7 @@ fn ended_by(signal: Signal) {
     t.expect("your unfinished game is saved in");
     assert_eq!(t.exit_code(), 128 + signal as i32);
     assert_eq!(t.saved_moves(), "moves = [\"roll\"]");
+    assert!(t.enter_is_enter_again());
 }
 
 #[test]
@@ -274,6 +284,7 @@ fn quit_with_an_unfinished_game_saves_it_and_says_where() {
     t.expect("`houserules resume` goes on with it");
     assert_eq!(t.exit_code(), 0);
     assert_eq!(t.saved_moves(), "moves = [\"roll\"]");
+    assert!(t.enter_is_enter_again());
 }
 
 #[test]
@@ -445,4 +456,26 @@ fn a_long_auto_shows_its_progress_and_ctrl_c_stops_it() {
     t.pty.send(ControlCode::EndOfText).unwrap();
     t.expect("interrupted (Ctrl-C) after");
     t.expect("stand");
+}
+
+#[test]
+fn lines_typed_while_a_command_runs_each_run_after_it() {
+    let mut t = Terminal::pig_after_a_roll();
+    t.type_line("sim --games 6000 --bot random --threads 1");
+    t.expect(Regex("[0-9]+/6000 games"));
+    // Typed while the simulation runs, each line ended by Enter as a terminal sends it.
+    t.pty.send("seed\rlog\rsco").unwrap();
+    t.expect("result");
+    t.expect("\x1b[6n");
+    t.pty.send("\x1b[1;1R").unwrap();
+    t.expect("\r\n1\r\n");
+    t.expect("\x1b[6n");
+    t.pty.send("\x1b[1;1R").unwrap();
+    t.expect("1  roll");
+    // The line not yet ended waits at the prompt, to be finished.
+    t.expect("\x1b[6n");
+    t.pty.send("\x1b[1;1R").unwrap();
+    t.expect("sco");
+    t.pty.send("re\r").unwrap();
+    t.expect("so far:");
 }

@@ -141,11 +141,18 @@ impl EditorLines {
             DefaultPromptSegment::Basic("houserules".into()),
             DefaultPromptSegment::Empty,
         );
+        super::typeahead::keep_enter();
         EditorLines {
             editor,
             prompt,
             serving,
         }
+    }
+}
+
+impl Drop for EditorLines {
+    fn drop(&mut self) {
+        super::typeahead::restore();
     }
 }
 

@@ -13,6 +13,7 @@ mod served;
 mod table;
 mod termination;
 mod tryout;
+mod typeahead;
 pub mod unfinished;
 mod view;
 

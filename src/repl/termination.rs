@@ -108,6 +108,7 @@ impl Keeper {
         let game = slot.game.take();
         // The editor may have left the terminal in raw mode.
         let _ = crossterm::terminal::disable_raw_mode();
+        super::typeahead::restore();
         if let Some(game) = game {
             let said = match super::unfinished::keep(&game, path) {
                 Ok(said) => format!("\nended by a signal: your unfinished game is {said}"),
