@@ -3,8 +3,9 @@
 //! line feed; read later in the editor's raw mode, a line feed is Ctrl-J, not Enter, so
 //! the editor took the first such line and dropped the rest with it. With that one
 //! translation off (`ICRNL`), Enter stays Enter whenever it is typed and each line
-//! typed ahead runs in turn. The terminal's own setting comes back when the REPL ends,
-//! or is ended by a signal (see `termination.rs`).
+//! typed ahead runs in turn (while the command runs, the terminal echoes it as `^M`).
+//! The terminal's own setting comes back when the REPL ends, or is ended by a signal
+//! (see `termination.rs`).
 
 #[cfg(unix)]
 use nix::sys::termios::{tcgetattr, tcsetattr, InputFlags, SetArg, Termios};
