@@ -166,6 +166,65 @@ fn an_error_in_a_house_rule_names_its_line_and_the_advice_fits_the_command() {
     );
 }
 
+/// Where no game under the broken rules is in hand, no advice says `reload`: an error
+/// met as the game starts (`play`, `new`, `load`, `check` at the prompt), and a syntax
+/// error wherever it is met; at `reload` itself it still does.
+#[test]
+fn an_error_met_as_a_game_starts_advises_starting_it_again_not_reload() {
+    let lib = TempLibrary::new();
+    let home = lib.dir.path().to_str().unwrap();
+    // Its prices are read as the game is set up.
+    oel_house_rule(
+        &lib,
+        "dear",
+        "fn landscape_prices(kind) {\n    this.parent(\"landscape_prices\", [kind]).map(|p| p - \"x\")\n}\n",
+    );
+    let (e, _) = run_in(&lib, &["play", "dear"]);
+    assert!(e.starts_with("error: scripts/house/dear.rhai:2:"), "{e}");
+    assert!(
+        e.ends_with("fix the script, then start the game again\n"),
+        "{e}"
+    );
+    let save = lib.dir.path().join("dear.save");
+    std::fs::write(
+        &save,
+        "format = \"houserules-save\"\nversion = 1\nvariant = \"dear\"\nseed = 1\nmoves = []\n",
+    )
+    .unwrap();
+    let run = houserules(
+        &["--home", home],
+        &format!("new dear\ncheck dear\nload {}\n", save.display()),
+    );
+    let out = format!("{}{}", run.stdout, run.stderr);
+    for advice in [
+        "fix the script, then start the game again\n",
+        "fix the script, then `check dear` again\n",
+        &format!("fix the script, then `load {}` again\n", save.display()),
+    ] {
+        assert!(out.contains(advice), "{advice}\n{out}");
+    }
+    assert!(!out.contains("reload"), "{out}");
+    // A syntax error, in a command of the shell and at `reload`.
+    let script = lib.dir.path().join("scripts/house/dear.rhai");
+    std::fs::write(&script, "fn landscape_prices(kind) {\n    [1, 2\n}\n").unwrap();
+    let (e, _) = run_in(&lib, &["check", "dear"]);
+    assert!(e.contains("syntax error"), "{e}");
+    assert!(
+        e.ends_with("fix the script, then run `houserules check dear` again\n"),
+        "{e}"
+    );
+    std::fs::write(&script, "fn work_price() { 1 }\n").unwrap();
+    let mut repl = houserules::repl::Repl::new(lib.library.clone(), Limits::default());
+    assert!(!repl.execute("new dear").failed);
+    std::fs::write(&script, "fn work_price() { 1 \n").unwrap();
+    let out = repl.execute("reload").output;
+    assert!(out.contains("syntax error"), "{out}");
+    assert!(
+        out.contains("fix the script and `reload`, or choose another move"),
+        "{out}"
+    );
+}
+
 #[test]
 fn an_error_below_a_house_rules_card_is_shown_at_the_card() {
     let lib = TempLibrary::new();

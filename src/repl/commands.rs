@@ -13,7 +13,7 @@ use crate::records::{self, GameRecord, Recorded};
 use crate::save::SaveFile;
 use crate::script::api::fields::kept_by_host;
 use crate::script::words::count;
-use crate::script::{interrupt, Limits, ViewOptions};
+use crate::script::{advised, interrupt, Limits, ViewOptions};
 use crate::session::Session;
 use crate::sheet::Sheet;
 use crate::sim::SimArgs;
@@ -322,7 +322,8 @@ impl Repl {
             Command::Variants => Ok(self.variants()),
             Command::New(args) => self.start(&NewGame::from_args(&args)?),
             Command::Options { variant } => self.options(variant.as_deref()),
-            Command::Check { variant } => check(&self.library, &variant, limits),
+            Command::Check { variant } => check(&self.library, &variant, limits)
+                .map_err(|d| again(d, &format!("`check {variant}`"))),
             Command::History(args) => {
                 records::history(self.db("history")?, &args.query(), args.json)
             }
@@ -502,7 +503,8 @@ impl Repl {
             &game.overrides,
             seed,
             self.limits,
-        )?;
+        )
+        .map_err(|d| again(d, "start the game"))?;
         let mut out = format!(
             "new game of {} ({}), seed {seed}\n",
             session.variant().name,
@@ -595,7 +597,8 @@ impl Repl {
 
     /// Loads recorded game `rest` (a number from `history`).
     fn replay(&mut self, id: i64) -> Result<String, Diagnostic> {
-        let (game, session) = records::replay(self.db("replay")?, id, &self.library, self.limits)?;
+        let (game, session) = records::replay(self.db("replay")?, id, &self.library, self.limits)
+            .map_err(|d| again(d, &format!("`replay {id}`")))?;
         let r = &game.record;
         let mut out = format!(
             "replayed game {id}: {} (seed {}, {}, played {} UTC)\n",
@@ -674,7 +677,8 @@ impl Repl {
     }
 
     fn load(&mut self, file: &Path) -> Result<String, Diagnostic> {
-        let (session, notes) = Session::load(&self.library, file, self.limits)?;
+        let (session, notes) = Session::load(&self.library, file, self.limits)
+            .map_err(|d| again(d, &format!("`load {}`", file.display())))?;
         let mut out = format!(
             "loaded {} (seed {}, {})\n",
             session.variant().name,
@@ -689,6 +693,12 @@ impl Repl {
 }
 
 /// The error of a command that needs a game when none is running.
+/// A rule's error met as a game starts (`new`, `load`, `replay`) or in `check`: no game
+/// under the broken rules is in hand to `reload`, so the advice is to do `what` again.
+fn again(d: Diagnostic, what: &str) -> Diagnostic {
+    advised(d, &format!("fix the script, then {what} again"))
+}
+
 fn no_game(command: &str) -> Diagnostic {
     Diagnostic::about(Kind::Usage, command, "no game is running")
         .with_help("start one with `new VARIANT` (`variants` lists them), or type `help`")

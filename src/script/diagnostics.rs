@@ -92,7 +92,7 @@ pub fn parse_error(sources: &Sources, source: &str, err: &ParseError) -> Diagnos
         err.position(),
         format!("syntax error: {}", err.err_type()),
     )
-    .with_help("fix the script, then `reload` (or run `houserules check`)")
+    .with_help(AT_THE_REPL)
 }
 
 /// A runtime error from hook `hook`, located at its innermost frame. Rhai raises a stack
