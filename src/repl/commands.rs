@@ -598,7 +598,7 @@ impl Repl {
     /// Loads recorded game `rest` (a number from `history`).
     fn replay(&mut self, id: i64) -> Result<String, Diagnostic> {
         let (game, session) = records::replay(self.db("replay")?, id, &self.library, self.limits)
-            .map_err(|d| again(d, &format!("`replay {id}`")))?;
+            .map_err(|d| again(d, "replay the game"))?;
         let r = &game.record;
         let mut out = format!(
             "replayed game {id}: {} (seed {}, {}, played {} UTC)\n",
@@ -678,7 +678,7 @@ impl Repl {
 
     fn load(&mut self, file: &Path) -> Result<String, Diagnostic> {
         let (session, notes) = Session::load(&self.library, file, self.limits)
-            .map_err(|d| again(d, &format!("`load {}`", file.display())))?;
+            .map_err(|d| again(d, "load the game"))?;
         let mut out = format!(
             "loaded {} (seed {}, {})\n",
             session.variant().name,
