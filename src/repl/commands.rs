@@ -692,13 +692,13 @@ impl Repl {
     }
 }
 
-/// The error of a command that needs a game when none is running.
 /// A rule's error met as a game starts (`new`, `load`, `replay`) or in `check`: no game
 /// under the broken rules is in hand to `reload`, so the advice is to do `what` again.
 fn again(d: Diagnostic, what: &str) -> Diagnostic {
     advised(d, &format!("fix the script, then {what} again"))
 }
 
+/// The error of a command that needs a game when none is running.
 fn no_game(command: &str) -> Diagnostic {
     Diagnostic::about(Kind::Usage, command, "no game is running")
         .with_help("start one with `new VARIANT` (`variants` lists them), or type `help`")

@@ -51,11 +51,12 @@ impl Sources {
     }
 }
 
-/// The advice that ends a rule's runtime error, for the REPL, where a game goes on.
+/// The advice that ends a script's error (a runtime error, or a syntax error met at
+/// `reload`), for the REPL, where a game goes on under the rules it had.
 pub const AT_THE_REPL: &str = "fix the script and `reload`, or choose another move";
 
 /// `d` with `advice` instead of the REPL's (a rule's error read under `check`, `sim` or
-/// `bench`, where there is no `reload` and no move to choose). The chain of rule
+/// `bench`, or as a game starts, where there is no `reload` and no move to choose). The chain of rule
 /// functions before it stays.
 pub fn advised(d: Diagnostic, advice: &str) -> Diagnostic {
     match d.help.as_deref() {
