@@ -68,6 +68,8 @@ impl SaveFile {
     }
 
     fn refusal(&self, path: &Path, force: bool) -> Result<(), Diagnostic> {
+        // A folder or a device is never replaced, `--force` or not: say so first.
+        not_special(path)?;
         if !force && path.exists() {
             let shown = path.display().to_string();
             let help = format!("`save {shown} --force` replaces it, or save under another name");
@@ -280,9 +282,19 @@ pub fn write_or_fall_back(
     }
 }
 
-/// Refuses anything at `path` that is not a regular file (a link, a pipe, a device).
+/// Refuses anything at `path` that is not a regular file (a folder, a link, a pipe, a
+/// device).
 fn not_special(path: &Path) -> Result<(), Diagnostic> {
     match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => {
+            Err(
+                Diagnostic::in_file(Kind::Io, path.display().to_string(), "a folder, not a file")
+                    .with_help(format!(
+                        "name a file in it: {}",
+                        path.join("NAME").display()
+                    )),
+            )
+        }
         Ok(meta) if !meta.is_file() => Err(Diagnostic::in_file(
             Kind::Io,
             path.display().to_string(),

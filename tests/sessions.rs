@@ -338,11 +338,13 @@ fn save_never_replaces_what_is_not_a_regular_file() {
     std::fs::write(&target, "precious").unwrap();
     let link = dir.path().join("link.save");
     std::os::unix::fs::symlink(&target, &link).unwrap();
-    let e = s.save(&link, false).unwrap_err();
-    assert_eq!(e.kind, Kind::Save, "{e}");
-    // Not even with --force.
-    let e = s.save(&link, true).unwrap_err();
-    assert_eq!(e.kind, Kind::Io, "{e}");
+    // Refused as what it is, so no advice to `--force` it: not even that replaces it.
+    for force in [false, true] {
+        let e = s.save(&link, force).unwrap_err();
+        assert_eq!(e.kind, Kind::Io, "{e}");
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        assert!(!e.to_string().contains("--force"), "{e}");
+    }
     assert!(std::fs::symlink_metadata(&link)
         .unwrap()
         .file_type()
@@ -350,6 +352,16 @@ fn save_never_replaces_what_is_not_a_regular_file() {
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious");
     let e = s.save(std::path::Path::new("/dev/null"), true).unwrap_err();
     assert_eq!((e.kind, e.file()), (Kind::Io, Some("/dev/null")), "{e}");
+    // A folder: a file in it is what was meant.
+    for force in [false, true] {
+        let e = s.save(dir.path(), force).unwrap_err().to_string();
+        assert!(e.contains("a folder, not a file"), "{e}");
+        let inside = dir.path().join("NAME");
+        assert!(
+            e.contains(&format!("name a file in it: {}", inside.display())),
+            "{e}"
+        );
+    }
 }
 
 #[test]

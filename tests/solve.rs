@@ -303,6 +303,7 @@ fn a_save_solve_could_not_write_is_refused_before_it_plans() {
     let missing = lib.path("no-such-folder/best.save");
     for (save, seed, said) in [
         (&other, "1", "exists and is not a houserules save"),
+        (&lib.dir.path().to_path_buf(), "1", "a folder, not a file"),
         (&missing, "1", "cannot write a file there: the folder "),
         (&missing, "1", "no-such-folder does not exist\n"),
         (&best, "2", "holds another game (treasure, seed 1"),
