@@ -154,13 +154,17 @@ pub enum Command {
     Score,
     /// Write the game (variant, options, seed, moves) to FILE.
     Save {
+        /// The save file to write (a new one, or this game's save).
         file: PathBuf,
         /// Replace a file that holds another game's save.
         #[arg(long)]
         force: bool,
     },
     /// Replay a saved game.
-    Load { file: PathBuf },
+    Load {
+        /// A file `save` wrote (or `solve --save`).
+        file: PathBuf,
+    },
     /// Re-read the manifest and scripts and replay the game under them.
     Reload,
     /// Evaluate Rhai with `state` in scope (the game is not changed).
@@ -186,7 +190,10 @@ pub enum Command {
         id: i64,
     },
     /// Write the finished game's record as JSON.
-    Export { file: PathBuf },
+    Export {
+        /// The JSON file to write.
+        file: PathBuf,
+    },
     /// Draw the game as an SVG picture (when its family draws one).
     Render {
         /// The picture to write; its name ends in `.svg`.
