@@ -189,10 +189,20 @@ fn a_variant_result_is_replayed_with_its_options() {
 #[test]
 fn history_prints_a_table_or_json_for_tools() {
     let (_dir, db) = temp_db();
+    // Read, a database not there yet is an empty one, and nothing is made on disk: a
+    // mistyped `--db` leaves no folder behind.
     assert_eq!(
         records::history(&db, &HistoryQuery::default(), false).unwrap(),
-        "no games recorded yet\n"
+        format!(
+            "note: no games database at {} yet: it is made when a game is first recorded\nno games recorded yet\n",
+            db.display()
+        )
     );
+    let Err(e) = records::replay(&db, 1, &library(), Limits::default()) else {
+        panic!("game 1 replayed from no database");
+    };
+    assert!(e.to_string().contains("there is no game number 1"), "{e}");
+    assert!(!db.parent().unwrap().exists());
     let mut r = record(1, &[("meeples_per_colour", "5")]);
     r.played_at = "2026-03-04 05:06:07".into();
     Store::open(&db).unwrap().add(&r).unwrap();

@@ -58,6 +58,12 @@ pub fn history(db: &Path, query: &HistoryQuery, json: bool) -> Result<String, Di
     let (mut store, mut notes) = open_flushing(db)?;
     let games = store.list(query)?;
     notes.append(&mut store.skipped);
+    if !db.exists() {
+        notes.push(format!(
+            "no games database at {} yet: it is made when a game is first recorded",
+            db.display()
+        ));
+    }
     let listing = if json {
         serde_json::to_string_pretty(&games)
             .map(|text| text + "\n")

@@ -108,11 +108,20 @@ impl Store {
     }
 
     /// Opens the database at `path` to read it, without taking a write lock, so that a
-    /// reader never keeps a game from being recorded. A missing database, or one of an
-    /// older schema, is opened as by [`Store::open`].
+    /// reader never keeps a game from being recorded. A missing database reads as an
+    /// empty one and is not made (a mistyped `--db` leaves no folder behind); one of an
+    /// older schema is opened as by [`Store::open`].
     pub fn open_to_read(path: &Path) -> Result<Store, Diagnostic> {
         if !path.exists() {
-            return Store::open(path);
+            let empty = Connection::open_in_memory()
+                .and_then(|mut conn| migrate(&mut conn).map(|_| conn))
+                .map_err(|e| db_error(path, &e))?;
+            return Ok(Store {
+                conn: empty,
+                path: path.to_path_buf(),
+                flushed: (0, Vec::new()),
+                skipped: Vec::new(),
+            });
         }
         let opened =
             Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).and_then(|conn| {
