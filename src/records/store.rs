@@ -97,14 +97,19 @@ impl Store {
             )
             .with_help("it was written by a newer houserules: use that one, or choose another file with --db FILE or HOUSERULES_DB"));
         }
-        let mut store = Store {
+        let mut store = Store::on(conn, path);
+        store.flushed = pending::flush(path, |record| store.add(record));
+        Ok(store)
+    }
+
+    /// The store reading and writing `conn`, the database at `path` (named in messages).
+    fn on(conn: Connection, path: &Path) -> Store {
+        Store {
             conn,
             path: path.to_path_buf(),
             flushed: (0, Vec::new()),
             skipped: Vec::new(),
-        };
-        store.flushed = pending::flush(path, |record| store.add(record));
-        Ok(store)
+        }
     }
 
     /// Opens the database at `path` to read it, without taking a write lock, so that a
@@ -116,12 +121,7 @@ impl Store {
             let empty = Connection::open_in_memory()
                 .and_then(|mut conn| migrate(&mut conn).map(|_| conn))
                 .map_err(|e| db_error(path, &e))?;
-            return Ok(Store {
-                conn: empty,
-                path: path.to_path_buf(),
-                flushed: (0, Vec::new()),
-                skipped: Vec::new(),
-            });
+            return Ok(Store::on(empty, path));
         }
         let opened =
             Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).and_then(|conn| {
@@ -132,12 +132,7 @@ impl Store {
                 Ok((conn, version))
             });
         match opened.map_err(|e| db_error(path, &e))? {
-            (conn, Some(LATEST)) => Ok(Store {
-                conn,
-                path: path.to_path_buf(),
-                flushed: (0, Vec::new()),
-                skipped: Vec::new(),
-            }),
+            (conn, Some(LATEST)) => Ok(Store::on(conn, path)),
             _ => Store::open(path),
         }
     }
