@@ -259,6 +259,7 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
             print(&records::history(&db?, &args.query(), args.json)?);
         }
         Some(Command::Render { game, svg }) => {
+            houserules::save::svg_name(&svg, "--svg")?;
             let mut session = records::open_game(&game, &db, &library, limits)?;
             picture::write_svg(&mut session, &svg)?;
             print(&format!("wrote {}\n", svg.display()));

@@ -219,6 +219,23 @@ fn folder_of(path: &Path) -> &Path {
     }
 }
 
+/// Refuses a picture's file name that does not end in `.svg`: the pictures are SVG, and
+/// under another name (`.png`) no viewer would open them. `option` is where the name was
+/// given (`render`, `--plot`), so the help shows how to write it.
+pub fn svg_name(path: &Path, option: &str) -> Result<(), Diagnostic> {
+    if path.extension().and_then(|e| e.to_str()) == Some("svg") {
+        return Ok(());
+    }
+    Err(Diagnostic::about(
+        Kind::Usage,
+        option,
+        format!("`{}` is not an .svg file name", path.display()),
+    )
+    .with_help(format!(
+        "the picture is SVG: write `{option} NAME.svg` (convert it to PNG with any SVG tool)"
+    )))
+}
+
 /// Whether [`write_atomically`] could write `path`, asked before long work whose result
 /// it writes (a run of `sim`, `solve`'s planning): nothing at `path` but a regular file,
 /// and a folder that takes a new file.

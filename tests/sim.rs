@@ -997,3 +997,44 @@ fn an_output_file_sim_could_not_write_is_refused_before_any_game_is_played() {
     );
     assert!(!run.stderr.contains("no game is played"), "{}", run.stderr);
 }
+
+/// A picture is SVG: a `--plot` or `render --svg` name that does not end in `.svg` is
+/// refused (as `render` at the prompt refuses it) before any game is played, so no SVG
+/// lands in a `.png` file.
+#[test]
+fn a_picture_under_a_name_not_ending_in_svg_is_refused_before_it_is_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("plot.png");
+    let png = png.to_str().unwrap();
+    let save = dir.path().join("game.save");
+    std::fs::write(
+        &save,
+        "format = \"houserules-save\"\nversion = 1\nvariant = \"carcassonne-solo\"\nseed = 1\nmoves = []\n",
+    )
+    .unwrap();
+    for (args, option) in [
+        (
+            vec!["sim", "pig-solo", "--games", "2", "--plot", png],
+            "--plot",
+        ),
+        (vec!["merge", "none.json", "--plot", png], "--plot"),
+        (
+            vec!["render", save.to_str().unwrap(), "--svg", png],
+            "--svg",
+        ),
+    ] {
+        let run = houserules(&args, "");
+        assert!(!run.ok, "{args:?}");
+        assert!(
+            run.stderr.contains(&format!(
+                "error: {option}: `{png}` is not an .svg file name\nhelp: the picture is SVG: write `{option} NAME.svg`"
+            )),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    assert!(
+        std::fs::read_dir(dir.path()).unwrap().count() == 1,
+        "only the save"
+    );
+}

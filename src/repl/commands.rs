@@ -892,16 +892,7 @@ fn export(session: &mut Session, file: &Path) -> Result<String, Diagnostic> {
 
 /// `render FILE.svg`: only an SVG name, so a picture never lands in a `.png` file.
 fn render(session: &mut Session, file: &Path) -> Result<String, Diagnostic> {
-    if file.extension().and_then(|e| e.to_str()) != Some("svg") {
-        return Err(Diagnostic::about(
-            Kind::Usage,
-            "render",
-            format!("`{}` is not an .svg file name", file.display()),
-        )
-        .with_help(
-            "the picture is SVG: write `render NAME.svg` (convert it to PNG with any SVG tool)",
-        ));
-    }
+    crate::save::svg_name(file, "render")?;
     picture::write_svg(session, file)?;
     Ok(format!("wrote {}\n", file.display()))
 }

@@ -84,6 +84,9 @@ pub struct Outputs {
 impl Outputs {
     /// Refuses, before any game is played, an output file that could not be written.
     fn check(&self) -> Result<(), Diagnostic> {
+        if let Some(plot) = &self.plot {
+            crate::save::svg_name(plot, "--plot")?;
+        }
         [&self.json, &self.csv, &self.plot]
             .into_iter()
             .flatten()
@@ -312,6 +315,7 @@ impl Recorder<'_> {
 
 /// Runs `merge`: the shards' files into the whole run's report and outputs.
 pub fn merge(files: &[PathBuf], outputs: &Outputs) -> Result<String, Diagnostic> {
+    outputs.check()?;
     let paths: Vec<&std::path::Path> = files.iter().map(PathBuf::as_path).collect();
     let run = merge_shards::merge(&paths)?;
     finish(&run, None, outputs)
