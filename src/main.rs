@@ -66,6 +66,11 @@ enum Command {
     },
     /// List the variants.
     Variants,
+    /// The options of VARIANT: what `--set KEY=VALUE` may change, with ranges and defaults.
+    Options {
+        /// A variant name (see `houserules variants`) or a manifest file.
+        variant: String,
+    },
     /// List the games recorded (newest first).
     History(HistoryArgs),
     /// The goals checklist of a variant: which goals were reached, when and in which game.
@@ -276,8 +281,19 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
         Some(Command::Variants) => {
             print(&Repl::new(library, limits).execute("variants").output);
         }
+        Some(Command::Options { variant }) => {
+            print(&repl::options_listing(
+                &Variant::load(&library, &variant)?,
+                None,
+            ));
+        }
         Some(Command::NewRule { name, from }) => {
-            print(&houserules::new_rule::write(&library, &name, &from)?);
+            print(&houserules::new_rule::write(
+                &library,
+                &name,
+                &from,
+                cli.home.as_deref(),
+            )?);
         }
         Some(Command::Check { variant }) => {
             // As at the REPL: a person reads the answer, so errors carry their line.

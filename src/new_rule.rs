@@ -7,10 +7,16 @@ use crate::manifest::{Library, Variant};
 use crate::script::api::rule_hooks;
 use std::fs::OpenOptions;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Writes NAME's manifest and rule file; says where and what to do next.
-pub fn write(library: &Library, name: &str, from: &str) -> Result<String, Diagnostic> {
+/// Writes NAME's manifest and rule file; says where and what to do next (with `--home
+/// DIR` when `home` was given: the rule is not found without it).
+pub fn write(
+    library: &Library,
+    name: &str,
+    from: &str,
+    home: Option<&Path>,
+) -> Result<String, Diagnostic> {
     check_name(name)?;
     if let Ok(existing) = library.find(name) {
         return Err(Diagnostic::about(
@@ -31,12 +37,20 @@ pub fn write(library: &Library, name: &str, from: &str) -> Result<String, Diagno
     let script_rel = format!("house/{name}.rhai");
     let manifest = folder.join("variants").join(format!("{name}.toml"));
     let script = folder.join("scripts").join(&script_rel);
-    let hooks = rule_hooks::read(&library.root.join("scripts").join(base.family.name()))
-        .unwrap_or_default();
-    create(&script, &rule_text(name, &base, &hooks))?;
+    let files: Vec<PathBuf> = base.scripts.iter().map(|s| s.path.clone()).collect();
+    let hooks = rule_hooks::read_files(&files).unwrap_or_default();
+    let program = match home {
+        Some(dir) => {
+            let dir = dir.to_string_lossy();
+            let quoted = shlex::try_quote(&dir).unwrap_or(dir.clone());
+            format!("houserules --home {quoted}")
+        }
+        None => "houserules".to_owned(),
+    };
+    create(&script, &rule_text(name, &base, &hooks, &program))?;
     create(&manifest, &manifest_text(name, &base, &script_rel))?;
     Ok(format!(
-        "wrote {} and {}\nwrite your rule in {}, then `houserules check {name}` and `houserules play {name}`\n",
+        "wrote {} and {}\nwrite your rule in {}, then `{program} check {name}` and `{program} play {name}`\n",
         manifest.display(),
         script.display(),
         script.display()
@@ -73,16 +87,24 @@ fn manifest_text(name: &str, base: &Variant, script: &str) -> String {
     )
 }
 
-fn rule_text(name: &str, base: &Variant, hooks: &[rule_hooks::RuleHook]) -> String {
+fn rule_text(name: &str, base: &Variant, hooks: &[rule_hooks::RuleHook], program: &str) -> String {
     let mut out = format!(
         "// {name}: a house rule on {from}. A function defined here replaces the rule of the\n\
          // same name; `this.parent(\"name\", [args])` runs the one it replaces (see\n\
-         // scripts/README.md, \"Composing rules\"). `houserules check {name}` tries it.\n\
-         //\n\
-         // The rules of {family} a house rule may replace:\n",
+         // scripts/README.md, \"Composing rules\"). `{program} check {name}` tries it.\n\
+         //\n",
         from = base.name,
-        family = base.family.name(),
     );
+    if hooks.is_empty() {
+        let shown: Vec<&str> = base.scripts.iter().map(|s| s.shown.as_str()).collect();
+        out += &format!(
+            "// Its scripts ({}) mark no function as a rule (`/// rule:`): any of theirs may\n\
+             // be replaced.\n",
+            shown.join(", ")
+        );
+    } else {
+        out += &format!("// The rules of {} a house rule may replace:\n", base.name);
+    }
     for h in hooks {
         out += &format!("//   {:<32} {}\n", h.call, h.doc);
     }

@@ -1,8 +1,8 @@
 //! The script API as `houserules api` lists it, for every family, and the generated
 //! parts of the docs. Between `<!-- api:NAME -->` and `<!-- /api -->` a doc holds, as
 //! Markdown, what `houserules api` prints of NAME: `hooks`, `state` and `bot-hooks` (the
-//! contract), `host` (the host's API), `family F` (what family F adds), `rules F` (what
-//! the scripts of F let a variant replace), `state DIR` (the state fields the scripts of
+//! contract), `host` (the host's API), `family F` (what family F adds), `rules DIR` (what
+//! the scripts of scripts/DIR/ let a variant replace), `state DIR` (the state fields the scripts of
 //! scripts/DIR/ keep), `bots` and `bots F` (what the engines that run bots add, for every
 //! family and for F). A test makes them again and fails when a doc differs;
 //! `UPDATE_API_DOCS=1 cargo test --locked --test integration api::` rewrites them.
@@ -32,12 +32,10 @@ fn part(name: &str, scripts_dir: &Path) -> Result<String, String> {
         Some(("family", f)) => api::family(family(f)?).markdown(),
         Some(("bots", f)) => api::family_bots(family(f)?, bot_api()).markdown(),
         Some(("state", dir)) => state_fields::markdown(&state_fields::read(&scripts_dir.join(dir))?),
-        Some(("rules", f)) => {
-            rule_hooks::markdown(&rule_hooks::read(&scripts_dir.join(family(f)?.name()))?)
-        }
+        Some(("rules", dir)) => rule_hooks::markdown(&rule_hooks::read(&scripts_dir.join(dir))?),
         _ => {
             return Err(format!(
-                "`{START}{name} -->`: no such part (hooks, state, bot-hooks, host, bots, family F, rules F, state DIR, bots F)"
+                "`{START}{name} -->`: no such part (hooks, state, bot-hooks, host, bots, family F, rules DIR, state DIR, bots F)"
             ))
         }
     })
@@ -126,17 +124,20 @@ fn parts_due(scripts: &Path) -> Vec<String> {
         if said(api::family_bots(*f, bot_api())) {
             due.push(format!("bots {name}"));
         }
-        if !rule_hooks::read(&scripts.join(name)).unwrap().is_empty() {
-            due.push(format!("rules {name}"));
-        }
     }
     for dir in std::fs::read_dir(scripts)
         .unwrap()
         .flatten()
         .map(|e| e.path())
     {
-        if dir.is_dir() && !state_fields::read(&dir).unwrap().is_empty() {
-            let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        if !dir.is_dir() {
+            continue;
+        }
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        if !rule_hooks::read(&dir).unwrap().is_empty() {
+            due.push(format!("rules {name}"));
+        }
+        if !state_fields::read(&dir).unwrap().is_empty() {
             due.push(format!("state {name}"));
         }
     }

@@ -217,6 +217,15 @@ fn history_prints_a_table_or_json_for_tools() {
             &r.end_reason,
         ],
     );
+    let invaders = HistoryQuery {
+        variant: Some("invaders".into()),
+        ..HistoryQuery::default()
+    };
+    assert_eq!(
+        records::history(&db, &invaders, false).unwrap(),
+        "no games of `invaders` recorded yet\n",
+        "a filter that finds nothing says so, not that the database is empty"
+    );
     let json = records::history(&db, &HistoryQuery::default(), true).unwrap();
     let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(parsed[0]["id"], 1);
@@ -831,4 +840,14 @@ fn a_failing_score_still_records_the_game_and_names_the_hook() {
     let id = Store::open(&db).unwrap().add(&r).unwrap();
     let stored = Store::open_to_read(&db).unwrap().get(id).unwrap();
     assert_eq!(stored.record.hook_failures(), r.hook_failures());
+}
+
+#[test]
+fn history_refuses_a_limit_of_no_games() {
+    let run = crate::common::houserules(&["history", "--limit", "0"], "");
+    assert!(
+        !run.ok && run.stderr.contains("invalid value '0' for '--limit <N>'"),
+        "{}",
+        run.stderr
+    );
 }

@@ -28,8 +28,10 @@ fn a_house_rule_in_your_own_folder_is_listed_checked_and_played() {
     );
     assert!(made.ok, "{}", made.stderr);
     assert!(
-        made.stdout.contains("houserules check two-meeples"),
-        "{}",
+        made.stdout.contains(&format!(
+            "`houserules --home {h} check two-meeples` and `houserules --home {h} play two-meeples`"
+        )),
+        "the next commands name the folder given, without which the rule is not found:\n{}",
         made.stdout
     );
     let rule = home.path().join("scripts/house/two-meeples.rhai");
@@ -37,6 +39,19 @@ fn a_house_rule_in_your_own_folder_is_listed_checked_and_played() {
     assert!(
         text.contains("meeples_per_colour()"),
         "the rules it may replace are listed:\n{text}"
+    );
+    assert!(
+        !text.contains("invader_scoring()"),
+        "only the rules of the variant's own scripts, not The Invaders':\n{text}"
+    );
+    let untried = houserules(&["--home", h, "check", "two-meeples"], "");
+    assert!(
+        untried.stdout.contains(
+            "its own scripts define no function yet: these games played the rules it extends"
+        ),
+        "{}{}",
+        untried.stdout,
+        untried.stderr
     );
     text += "fn meeples_per_colour() { 2 }\n";
     std::fs::write(&rule, text).unwrap();
@@ -161,5 +176,74 @@ fn a_bot_file_of_yours_beside_its_shipped_namesake_is_named_as_yours() {
         ),
         "both files are read, the user's after, and told apart:\n{}",
         run.stdout
+    );
+}
+
+#[test]
+fn a_house_rule_of_pig_lists_pigs_rules_and_is_titled_after_its_parent() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path().to_str().unwrap();
+    let made = houserules(
+        &["--home", h, "new-rule", "fat-pig", "--from", "pig-solo"],
+        "",
+    );
+    assert!(made.ok, "{}", made.stderr);
+    let text = std::fs::read_to_string(home.path().join("scripts/house/fat-pig.rhai")).unwrap();
+    for rule in ["roll()", "bank()", "next_turn()"] {
+        assert!(text.contains(rule), "{rule} is listed:\n{text}");
+    }
+    // A manifest without a title is shown as what it changes.
+    let manifest = home.path().join("variants/fat-pig.toml");
+    let untitled: String = std::fs::read_to_string(&manifest)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("title"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&manifest, untitled).unwrap();
+    let listed = houserules(&["--home", h, "variants"], "");
+    assert!(
+        listed.stdout.lines().any(|l| l.starts_with("fat-pig")
+            && l.contains("Pig, solo — a dice game in TOML and Rhai only — fat-pig (yours")),
+        "{}",
+        listed.stdout
+    );
+}
+
+#[test]
+fn options_lists_a_variants_options_from_the_shell() {
+    let listed = houserules(&["options", "pig-solo"], "");
+    assert!(listed.ok, "{}", listed.stderr);
+    assert!(
+        listed
+            .stdout
+            .starts_with("bonus_at = 20\n    Points banked in one turn")
+            && listed
+                .stdout
+                .contains("turns = 10\n    Turns in a game; a whole number in 1..=50 (default 10)"),
+        "{}",
+        listed.stdout
+    );
+    let wrong = houserules(&["options", "pig"], "");
+    assert!(
+        !wrong.ok
+            && wrong
+                .stderr
+                .contains("no variant `pig`; did you mean `pig-solo`?"),
+        "{}",
+        wrong.stderr
+    );
+}
+
+#[test]
+fn check_says_a_variant_without_scripts_plays_the_rules_it_extends() {
+    let plain = houserules(&["check", "carcassonne-solo-3-meeples"], "");
+    assert!(
+        plain
+            .stdout
+            .contains("it has no scripts of its own (its options and data change the game)"),
+        "{}{}",
+        plain.stdout,
+        plain.stderr
     );
 }

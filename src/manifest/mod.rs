@@ -308,7 +308,12 @@ fn apply(file: &Parsed, variant: &mut Variant) -> Result<(), Diagnostic> {
     }
     check_name(file)?;
     variant.name = raw.name.get_ref().clone();
-    variant.title = raw.title.clone().unwrap_or_else(|| variant.name.clone());
+    // An untitled house rule is shown as what it changes: "the parent's title — name".
+    variant.title = match &raw.title {
+        Some(title) => title.clone(),
+        None if variant.title.is_empty() => variant.name.clone(),
+        None => format!("{} — {}", variant.title, variant.name),
+    };
     if let Some(d) = &raw.description {
         variant.description = d.clone();
     }

@@ -75,7 +75,7 @@ pub fn history(db: &Path, query: &HistoryQuery, json: bool) -> Result<String, Di
                 )
             })?
     } else {
-        history_table(&games)
+        history_table(&games, query.variant.as_deref())
     };
     if json {
         // Notes go to standard error's place in the REPL: keep the JSON clean.

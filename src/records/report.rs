@@ -11,10 +11,13 @@ use crate::script::words::count;
 use crate::script::Goal;
 use std::fmt::Write;
 
-/// One line per game, in the order given.
-pub fn history_table(games: &[StoredGame]) -> String {
+/// One line per game, in the order given; `variant`: the one asked for, if any.
+pub fn history_table(games: &[StoredGame], variant: Option<&str>) -> String {
     if games.is_empty() {
-        return "no games recorded yet\n".to_owned();
+        return match variant {
+            Some(variant) => format!("no games of `{variant}` recorded yet\n"),
+            None => "no games recorded yet\n".to_owned(),
+        };
     }
     let players: Vec<String> = games
         .iter()

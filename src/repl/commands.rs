@@ -7,7 +7,7 @@ use super::narration::{game_over, log, log_json, next_question, played, story};
 use super::progress;
 use crate::bot;
 use crate::diagnostic::{Diagnostic, Kind};
-use crate::manifest::{Library, Variant};
+use crate::manifest::{Library, OptionValues, Variant};
 use crate::picture;
 use crate::records::{self, GameRecord, Recorded};
 use crate::save::SaveFile;
@@ -654,26 +654,7 @@ impl Repl {
             }
             (Some(name), _) => (Variant::load(&self.library, name)?, None),
         };
-        let mut out = String::new();
-        for (name, spec) in &variant.options {
-            let value = values
-                .as_ref()
-                .and_then(|v| v.get(name))
-                .unwrap_or(&spec.default);
-            let changed = if value == &spec.default {
-                ""
-            } else {
-                " (changed)"
-            };
-            let _ = writeln!(
-                out,
-                "{name} = {value}{changed}\n    {}; {} (default {})",
-                spec.help,
-                spec.kind_name(),
-                spec.default
-            );
-        }
-        Ok(out)
+        Ok(options_listing(&variant, values.as_ref()))
     }
 
     fn load(&mut self, file: &Path) -> Result<String, Diagnostic> {
@@ -690,6 +671,31 @@ impl Repl {
         }
         Ok(out + self.set_session(session)?.as_str())
     }
+}
+
+/// A variant's options, each with its value (`values`: a game's, else the defaults), its
+/// help, kind and default; `options` at the prompt and `houserules options`.
+pub fn options_listing(variant: &Variant, values: Option<&OptionValues>) -> String {
+    if variant.options.is_empty() {
+        return format!("{} has no options\n", variant.name);
+    }
+    let mut out = String::new();
+    for (name, spec) in &variant.options {
+        let value = values.and_then(|v| v.get(name)).unwrap_or(&spec.default);
+        let changed = if value == &spec.default {
+            ""
+        } else {
+            " (changed)"
+        };
+        let _ = writeln!(
+            out,
+            "{name} = {value}{changed}\n    {}; {} (default {})",
+            spec.help,
+            spec.kind_name(),
+            spec.default
+        );
+    }
+    out
 }
 
 /// A rule's error met as a game starts (`new`, `load`, `replay`) or in `check`: no game

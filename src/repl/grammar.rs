@@ -39,9 +39,9 @@ pub struct HistoryArgs {
     /// Best result first.
     #[arg(long)]
     pub best: bool,
-    /// At most N games.
+    /// At most N games (at least 1).
     #[arg(long, value_name = "N")]
-    pub limit: Option<usize>,
+    pub limit: Option<std::num::NonZeroUsize>,
     /// JSON for tools: an array of game records with their `id`.
     #[arg(long)]
     pub json: bool,
@@ -52,7 +52,7 @@ impl HistoryArgs {
         HistoryQuery {
             variant: self.variant.clone(),
             best_first: self.best,
-            limit: self.limit,
+            limit: self.limit.map(std::num::NonZeroUsize::get),
         }
     }
 }

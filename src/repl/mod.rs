@@ -17,7 +17,7 @@ mod typeahead;
 pub mod unfinished;
 mod view;
 
-pub use commands::{check, NewGame, Repl, Step};
+pub use commands::{check, options_listing, NewGame, Repl, Step};
 pub use line_source::{EditorLines, LineSource, Lines, PlainLines};
 
 use crate::manifest::Variant;

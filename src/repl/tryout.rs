@@ -204,6 +204,17 @@ impl fmt::Display for Tryout {
             write!(f, "; {cut} cut short at the time limit")?;
         }
         writeln!(f)?;
+        if self.own == 0 {
+            return writeln!(
+                f,
+                "{}: these games played the rules it extends",
+                if self.variant.own_scripts == 0 {
+                    "it has no scripts of its own (its options and data change the game)"
+                } else {
+                    "its own scripts define no function yet"
+                }
+            );
+        }
         let ran = self.own - self.never_ran.len();
         if self.never_ran.is_empty() {
             return writeln!(f, "every one of its rule functions ran ({})", self.own);

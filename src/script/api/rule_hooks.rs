@@ -31,7 +31,12 @@ struct Definition {
 /// The `rule:` functions of the scripts in `folder`, in the order of the first script
 /// that defines each one; none when there is no such folder.
 pub fn read(folder: &Path) -> Result<Vec<RuleHook>, String> {
-    let files = scripts_in(folder);
+    read_files(&scripts_in(folder))
+}
+
+/// The `rule:` functions of `files` (a variant's scripts, in its order), in the order of
+/// the first file that defines each one.
+pub fn read_files(files: &[PathBuf]) -> Result<Vec<RuleHook>, String> {
     let mut engine = Engine::new_raw();
     // Only read: the rules' own engine bounds them when they run.
     engine.set_max_expr_depths(0, 0);
