@@ -288,23 +288,21 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
             ));
         }
         Some(Command::NewRule { name, from }) => {
-            print(&houserules::new_rule::write(
-                &library,
-                &name,
-                &from,
-                cli.home.as_deref(),
-            )?);
+            print(&houserules::new_rule::write(&library, &name, &from)?);
         }
         Some(Command::Check { variant }) => {
             // As at the REPL: a person reads the answer, so errors carry their line.
-            let advice = format!("fix the script, then run `houserules check {variant}` again");
+            let advice = format!(
+                "fix the script, then run `{} check {variant}` again",
+                library.program()
+            );
             print(
                 &repl::check(&library, &variant, Limits::interactive())
                     .map_err(|d| advised(d, &advice))?,
             );
         }
         Some(Command::Sim { variant, args }) => {
-            let advice = try_then(&variant, "run the sim again");
+            let advice = try_then(&library, &variant, "run the sim again");
             let variant = Variant::load(&library, &variant)?;
             print(
                 &sim::sim(&library, variant, &[], &args, true, db.as_deref().ok())
@@ -312,7 +310,7 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
             );
         }
         Some(Command::Solve { variant, args }) => {
-            let advice = try_then(&variant, "solve again");
+            let advice = try_then(&library, &variant, "solve again");
             solve::catch_ctrl_c();
             print(&solve::solve(&library, &variant, &args).map_err(|d| advised(d, &advice))?);
         }
@@ -343,7 +341,7 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
                 bots
             };
             for v in variants {
-                let advice = try_then(&v, "run bench again");
+                let advice = try_then(&library, &v, "run bench again");
                 let advised = |d| advised(d, &advice);
                 for bot in &bots {
                     if profile {
@@ -373,8 +371,11 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
 
 /// The advice for a rule's error in a command that is not the REPL: fix, try the rules
 /// with `check`, then `again`.
-fn try_then(variant: &str, again: &str) -> String {
-    format!("fix the script, try it with `houserules check {variant}`, then {again}")
+fn try_then(library: &Library, variant: &str, again: &str) -> String {
+    format!(
+        "fix the script, try it with `{} check {variant}`, then {again}",
+        library.program()
+    )
 }
 
 /// A REPL that records finished games, or says once why it cannot.

@@ -9,14 +9,8 @@ use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Writes NAME's manifest and rule file; says where and what to do next (with `--home
-/// DIR` when `home` was given: the rule is not found without it).
-pub fn write(
-    library: &Library,
-    name: &str,
-    from: &str,
-    home: Option<&Path>,
-) -> Result<String, Diagnostic> {
+/// Writes NAME's manifest and rule file; says where and what to do next.
+pub fn write(library: &Library, name: &str, from: &str) -> Result<String, Diagnostic> {
     check_name(name)?;
     if let Ok(existing) = library.find(name) {
         return Err(Diagnostic::about(
@@ -39,14 +33,7 @@ pub fn write(
     let script = folder.join("scripts").join(&script_rel);
     let files: Vec<PathBuf> = base.scripts.iter().map(|s| s.path.clone()).collect();
     let hooks = rule_hooks::read_files(&files).unwrap_or_default();
-    let program = match home {
-        Some(dir) => {
-            let dir = dir.to_string_lossy();
-            let quoted = shlex::try_quote(&dir).unwrap_or(dir.clone());
-            format!("houserules --home {quoted}")
-        }
-        None => "houserules".to_owned(),
-    };
+    let program = library.program();
     create(&script, &rule_text(name, &base, &hooks, &program))?;
     create(&manifest, &manifest_text(name, &base, &script_rel))?;
     Ok(format!(

@@ -129,7 +129,8 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
             "this game has chance (hidden piles or random draws): no line of play is best for every deal",
         )
         .with_help(format!(
-            "solve plans games without chance (the rules' `chance()` says false); compare bots on many deals with `houserules sim {variant} --bot search`"
+            "solve plans games without chance (the rules' `chance()` says false); compare bots on many deals with `{} sim {variant} --bot search`",
+            library.program()
         )));
     }
     let path = args
@@ -250,7 +251,8 @@ impl Saved {
                 ),
             )
             .with_help(format!(
-                "improve it with `houserules solve {} --from {}`",
+                "improve it with `{} solve {} --from {}`",
+                session.variant().library.program(),
                 save.variant_with_options(),
                 file.display()
             )));

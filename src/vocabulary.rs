@@ -17,12 +17,19 @@ pub fn unknown(word: &str, what: &str, words: &[&str]) -> (String, String) {
 
 /// The word of `words` nearest to `word`, when it is close.
 pub fn nearest<'a>(word: &str, words: &[&'a str]) -> Option<&'a str> {
-    words
-        .iter()
-        .map(|w| (strsim::jaro_winkler(word, w), *w))
+    closest(word, words.iter().copied()).first().copied()
+}
+
+/// The words of `candidates` close to `word`, nearest first (at most three).
+pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut scored: Vec<(f64, &str)> = candidates
+        .into_iter()
+        .map(|c| (strsim::jaro_winkler(word, c), c))
         .filter(|(score, _)| *score >= CLOSE)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, w)| w)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    scored.dedup_by(|a, b| a.1 == b.1);
+    scored.into_iter().take(3).map(|(_, c)| c).collect()
 }
 
 #[cfg(test)]

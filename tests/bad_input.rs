@@ -638,12 +638,12 @@ fn a_bad_inline_data_table_is_reported_at_its_entry_in_the_manifest() {
     );
     let e = session_error(&lib, "x");
     assert!(
-        e.starts_with("variants/x.toml:4:1: [data.tiles]: unknown field `options`"),
+        e.starts_with("variants/x.toml:5:1: [data.tiles]: unknown field `options`"),
         "{e}"
     );
     assert!(
-        e.contains("\n4 | [data.tiles]\n"),
-        "the manifest's own line: {e}"
+        e.contains("\n5 | options.meeples_per_colour.default = 3\n"),
+        "the manifest's own line, the unknown field's: {e}"
     );
 }
 

@@ -117,6 +117,23 @@ fn a_change_to_an_entry_there_is_not_names_the_line_and_the_nearest() {
         "{e}"
     );
     assert!(e.contains("F40"), "the ids are listed: {e}");
+    oel_variant(&lib, "name", "\n[data.buildings.change.Priry]\ncost = {}\n");
+    let e = load_error(&lib, "name");
+    assert!(
+        e.contains("`Priry` is not an entry of [data.buildings]; did you mean `Priory`?")
+            && e.contains("G01 (Priory)"),
+        "a card is found by its name too, so names are offered and listed: {e}"
+    );
+    oel_variant(
+        &lib,
+        "field",
+        "\n[data.buildings.change.Priory]\ncots = {}\n",
+    );
+    let e = load_error(&lib, "field");
+    assert!(
+        e.contains("variants/field.toml:5:1: [data.buildings]: unknown field `cots`"),
+        "the unknown field's own line: {e}"
+    );
 }
 
 #[test]

@@ -26,6 +26,11 @@ fn compile_error(lib: &TempLibrary, name: &str) -> String {
 }
 
 /// Runs the binary on the rules folder of `lib`.
+/// How the program is called on `lib`'s rules, as its advice names it.
+fn program(lib: &TempLibrary) -> String {
+    format!("houserules --home {}", lib.dir.path().display())
+}
+
 fn run_in(lib: &TempLibrary, args: &[&str]) -> (String, Duration) {
     let home = lib.dir.path().to_str().unwrap();
     let started = Instant::now();
@@ -123,9 +128,10 @@ fn a_runaway_rule_in_a_sim_is_stopped_soon_at_its_line_whatever_the_bot() {
         );
         assert!(e.contains("an endless loop?"), "{bot}: {e}");
         assert!(
-            e.contains(
-                "fix the script, try it with `houserules check spin`, then run the sim again"
-            ),
+            e.contains(&format!(
+                "fix the script, try it with `{} check spin`, then run the sim again",
+                program(&lib)
+            )),
             "{bot}: {e}"
         );
         assert!(!e.contains("reload"), "{bot}: {e}");
@@ -145,7 +151,10 @@ fn an_error_in_a_house_rule_names_its_line_and_the_advice_fits_the_command() {
     let (e, _) = run_in(&lib, &["check", "boom"]);
     assert!(e.starts_with("error: scripts/house/boom.rhai:3:5:"), "{e}");
     assert!(
-        e.contains("fix the script, then run `houserules check boom` again"),
+        e.contains(&format!(
+            "fix the script, then run `{} check boom` again",
+            program(&lib)
+        )),
         "{e}"
     );
     assert!(!e.contains("reload"), "{e}");
@@ -210,7 +219,10 @@ fn an_error_met_as_a_game_starts_advises_starting_it_again_not_reload() {
     let (e, _) = run_in(&lib, &["check", "dear"]);
     assert!(e.contains("syntax error"), "{e}");
     assert!(
-        e.ends_with("fix the script, then run `houserules check dear` again\n"),
+        e.ends_with(&format!(
+            "fix the script, then run `{} check dear` again\n",
+            program(&lib)
+        )),
         "{e}"
     );
     std::fs::write(&script, "fn work_price() { 1 }\n").unwrap();

@@ -523,7 +523,8 @@ fn a_saved_game_solve_cannot_improve_is_refused_naming_its_file() {
     lib.write("junk.save", "not a save\n");
     for (file, said) in [
         ("orchard.save", "holds a game of orchard, not of treasure"),
-        ("orchard.save", "houserules solve orchard --from"),
+        ("orchard.save", "houserules --home "),
+        ("orchard.save", " solve orchard --from"),
         (
             "short.save",
             "holds a game of treasure --set rounds=4, not of treasure",

@@ -192,6 +192,17 @@ fn a_house_rule_of_pig_lists_pigs_rules_and_is_titled_after_its_parent() {
     for rule in ["roll()", "bank()", "next_turn()"] {
         assert!(text.contains(rule), "{rule} is listed:\n{text}");
     }
+    let rule = home.path().join("scripts/house/fat-pig.rhai");
+    std::fs::write(&rule, text + "fn bank() { this.parent(\"bank\", [1]) }\n").unwrap();
+    let broken = houserules(&["--home", h, "check", "fat-pig"], "");
+    assert!(
+        !broken.ok
+            && broken.stderr.contains(&format!(
+                "fix the script, then run `houserules --home {h} check fat-pig` again"
+            )),
+        "the advice names the rules folder given: {}",
+        broken.stderr
+    );
     // A manifest without a title is shown as what it changes.
     let manifest = home.path().join("variants/fat-pig.toml");
     let untitled: String = std::fs::read_to_string(&manifest)

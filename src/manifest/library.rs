@@ -19,6 +19,9 @@ pub struct Library {
     pub root: PathBuf,
     /// The user's rules folder, when there is one besides the shipped rules.
     pub user: Option<PathBuf>,
+    /// The folder `--home` named, when a command run without it would not find these
+    /// rules: the commands the program advises repeat it.
+    pub home_flag: Option<PathBuf>,
 }
 
 impl Library {
@@ -27,9 +30,11 @@ impl Library {
     /// (`--home`), else `$HOUSERULES_HOME`, else the default one when it exists. A named
     /// folder must exist; when no shipped rules are found, it must hold them all.
     pub fn locate(explicit: Option<&Path>) -> Result<Library, Diagnostic> {
-        let named = explicit
-            .map(Path::to_path_buf)
-            .or_else(|| std::env::var_os(HOME_VAR).map(PathBuf::from));
+        let from_env = std::env::var_os(HOME_VAR).map(PathBuf::from);
+        let home_flag = explicit
+            .filter(|dir| from_env.as_deref() != Some(*dir))
+            .map(Path::to_path_buf);
+        let named = explicit.map(Path::to_path_buf).or(from_env);
         if let Some(dir) = named.as_ref().filter(|d| !d.is_dir()) {
             return Err(Diagnostic::in_file(
                 Kind::NotFound,
@@ -42,7 +47,10 @@ impl Library {
         }
         let Some(root) = shipped_rules() else {
             return match named {
-                Some(dir) => Library::at(&dir),
+                Some(dir) => Ok(Library {
+                    home_flag,
+                    ..Library::at(&dir)?
+                }),
                 None => Err(Diagnostic::in_file(
                     Kind::NotFound,
                     ".",
@@ -54,7 +62,12 @@ impl Library {
         let user = named
             .or_else(|| default_user_folder().filter(|d| d.is_dir()))
             .filter(|d| !same_folder(d, &root));
-        Ok(Library { root, user })
+        let home_flag = home_flag.filter(|_| user.is_some());
+        Ok(Library {
+            root,
+            user,
+            home_flag,
+        })
     }
 
     /// Makes the user's folder `locate` would find (`explicit`, `$HOUSERULES_HOME` or the
@@ -79,6 +92,7 @@ impl Library {
             Ok(Library {
                 root: dir.to_path_buf(),
                 user: None,
+                home_flag: None,
             })
         } else {
             Err(Diagnostic::in_file(
@@ -89,6 +103,19 @@ impl Library {
             .with_help(format!(
                 "point {HOME_VAR} or --home at a houserules rules folder"
             )))
+        }
+    }
+
+    /// The program as a command the user may type to reach these rules again:
+    /// `houserules`, with `--home DIR` when that is how they were found.
+    pub fn program(&self) -> String {
+        match &self.home_flag {
+            Some(dir) => {
+                let dir = dir.to_string_lossy();
+                let quoted = shlex::try_quote(&dir).unwrap_or(dir.clone());
+                format!("houserules --home {quoted}")
+            }
+            None => "houserules".to_owned(),
         }
     }
 

@@ -179,25 +179,37 @@ impl Patching<'_> {
         self.find(id).ok_or_else(|| self.missing(id, at))
     }
 
-    /// No entry is named `id`: the nearest id when close, and the ids.
+    /// No entry is named `id`: the nearest id or name when close, and the entries (each
+    /// id with its name, when the entries have names: either finds it).
     fn missing(&self, id: &str, at: usize) -> PatchError {
-        let ids = self.ids();
-        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
-        let (message, help) =
-            vocabulary::unknown(id, &format!("an entry of [data.{}]", self.key), &ids);
+        let entries = self.entries_named();
+        let words: Vec<&str> = entries
+            .iter()
+            .flat_map(|(id, name)| std::iter::once(id.as_str()).chain(name.as_deref()))
+            .collect();
+        let (message, _) =
+            vocabulary::unknown(id, &format!("an entry of [data.{}]", self.key), &words);
+        let listed: Vec<String> = entries
+            .iter()
+            .map(|(id, name)| match name {
+                Some(name) if name != id => format!("{id} ({name})"),
+                _ => id.clone(),
+            })
+            .collect();
+        let help = format!("the entries here: {}", listed.join(", "));
         PatchError { at, message, help }
     }
 
-    /// The ids of every entry, list by list.
-    fn ids(&self) -> Vec<String> {
+    /// The id of every entry, list by list, with its name when it has one.
+    fn entries_named(&self) -> Vec<(String, Option<String>)> {
         self.lists
             .iter()
             .flat_map(|list| {
                 let entries = self.table.get(&list.name).and_then(Value::as_array);
-                entries
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|e| e.get(list.id_field).map(value_text))
+                entries.into_iter().flatten().filter_map(|e| {
+                    let id = value_text(e.get(list.id_field)?);
+                    Some((id, e.get("name").map(value_text)))
+                })
             })
             .collect()
     }
@@ -552,7 +564,12 @@ mod tests {
     fn an_unknown_or_taken_id_is_refused_with_the_ids() {
         let e = patched("[data.cards.change.a]\ncost = {}\n").unwrap_err();
         assert!(e.contains("`a` is not an entry of [data.cards]"), "{e}");
-        assert!(e.contains("A, B"), "{e}");
+        assert!(e.contains("the entries here: A, B (Bee)"), "{e}");
+        let e = patched("[data.cards.change.Be]\ncost = {}\n").unwrap_err();
+        assert!(
+            e.contains("`Be` is not an entry of [data.cards]; did you mean `Bee`?"),
+            "a name is offered, as names find entries too: {e}"
+        );
         let e = patched("[data.cards.add.A]\ncost = {}\n").unwrap_err();
         assert!(e.contains("already has an entry `A`"), "{e}");
     }

@@ -2,12 +2,12 @@
 //! `card_text(name)` and `card_names()`), with the nearest names when they know no such
 //! card, and the list of names when none is given.
 
-use super::grammar;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::script::api::hooks;
 use crate::script::view::wrap_entries;
 use crate::script::ViewOptions;
 use crate::session::Session;
+use crate::vocabulary;
 
 /// The most names a "did you mean" offers.
 const SUGGESTED: usize = 6;
@@ -86,7 +86,7 @@ fn nearest<'a>(typed: &str, names: &'a [String]) -> Vec<&'a str> {
     if !holding.is_empty() {
         return holding;
     }
-    grammar::nearest(&typed, lower.iter().map(String::as_str))
+    vocabulary::closest(&typed, lower.iter().map(String::as_str))
         .into_iter()
         .filter_map(|l| lower.iter().position(|n| n == l).map(|i| names[i].as_str()))
         .collect()

@@ -102,7 +102,7 @@ impl Repl {
         let (Some(path), Some(game)) = (self.unfinished.clone(), self.unfinished_game()) else {
             return String::new();
         };
-        super::unfinished::keep(&game, &path)
+        super::unfinished::keep(&game, &path, &self.library.program())
             .map(|said| format!("your unfinished game is {said}"))
             .unwrap_or_else(|e| format!("error: the unfinished game could not be kept: {e}\n"))
     }
@@ -396,7 +396,7 @@ impl Repl {
         }
         if !is_move && single && !asking {
             let names = grammar::command_names();
-            let near = grammar::nearest(word, names.iter().map(String::as_str));
+            let near = crate::vocabulary::closest(word, names.iter().map(String::as_str));
             let what = if self.session.is_some() {
                 "no such command, nor a legal move"
             } else {
@@ -425,7 +425,8 @@ impl Repl {
         };
         let how = match &self.session {
             Some(session) if word == "solve" && plannable(session) => format!(
-                "`save FILE` here, then in a shell `houserules solve {} --from FILE --keep` plans the rest of this game",
+                "`save FILE` here, then in a shell `{} solve {} --from FILE --keep` plans the rest of this game",
+                self.library.program(),
                 session.to_save().variant_with_options()
             ),
             _ => format!(
@@ -466,7 +467,7 @@ impl Repl {
         };
         let mut text = grammar::help_for(name).ok_or_else(|| {
             let names = grammar::command_names();
-            let near = grammar::nearest(name, names.iter().map(String::as_str));
+            let near = crate::vocabulary::closest(name, names.iter().map(String::as_str));
             Diagnostic::about(Kind::Usage, "help", format!("no command `{name}`")).with_help(
                 match near.first() {
                     Some(best) => format!("did you mean `help {best}`?"),
@@ -537,7 +538,7 @@ impl Repl {
             super::unfinished::described(&game)
         );
         match &self.unfinished {
-            Some(path) => match super::unfinished::keep(&game, path) {
+            Some(path) => match super::unfinished::keep(&game, path, &self.library.program()) {
                 Ok(said) => format!("note: {what}; it is {said}"),
                 Err(e) => format!("warning: {what}, and it could not be kept: {e}\n"),
             },

@@ -356,18 +356,6 @@ pub fn help_for(name: &str) -> Option<String> {
     }
 }
 
-/// The command names nearest to a mistyped `word`, best first (at most three).
-pub fn nearest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
-    let mut scored: Vec<(f64, &str)> = candidates
-        .into_iter()
-        .map(|c| (strsim::jaro_winkler(word, c), c))
-        .filter(|(score, _)| *score >= 0.8)
-        .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
-    scored.dedup_by(|a, b| a.1 == b.1);
-    scored.into_iter().take(3).map(|(_, c)| c).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -413,10 +401,10 @@ mod tests {
     fn a_typo_finds_the_nearest_commands() {
         let names = command_names();
         assert_eq!(
-            nearest("shwo", names.iter().map(String::as_str)),
+            crate::vocabulary::closest("shwo", names.iter().map(String::as_str)),
             vec!["show"]
         );
-        assert!(nearest("xyzzy", names.iter().map(String::as_str)).is_empty());
+        assert!(crate::vocabulary::closest("xyzzy", names.iter().map(String::as_str)).is_empty());
     }
 
     #[test]

@@ -22,13 +22,14 @@ pub fn nth(newest: &Path, n: usize) -> PathBuf {
 
 /// Writes `game` to `newest`, moving the game kept there down the list unless `game`
 /// goes on with it (the oldest beyond [`KEPT`] is dropped). Says where `game` is and
-/// what moved: "saved in …".
-pub fn keep(game: &SaveFile, newest: &Path) -> Result<String, Diagnostic> {
+/// what moved: "saved in …", with `program` (`houserules`, and its `--home` when the
+/// rules need it) in the command that resumes it.
+pub fn keep(game: &SaveFile, newest: &Path, program: &str) -> Result<String, Diagnostic> {
     if let Some(folder) = newest.parent() {
         let _ = std::fs::create_dir_all(folder);
     }
     let mut said = format!(
-        "saved in {}: `houserules resume` goes on with it\n",
+        "saved in {}: `{program} resume` goes on with it\n",
         newest.display()
     );
     let before = SaveFile::read(newest).ok();
@@ -41,7 +42,7 @@ pub fn keep(game: &SaveFile, newest: &Path) -> Result<String, Diagnostic> {
         }
         let what = before.map_or_else(|| "a file that is no save".to_owned(), |b| described(&b));
         said.push_str(&format!(
-            "the game kept there before ({what}) is now `houserules resume 1`\n"
+            "the game kept there before ({what}) is now `{program} resume 1`\n"
         ));
     }
     game.write(newest)?;

@@ -50,7 +50,8 @@ pub fn load_all(variant: &Variant, family: &dyn Family) -> Result<Map, Diagnosti
                 load_one(family, key, &text).map_err(|e| {
                     let offset = e.line.map(|l| offset_of(&text, l, e.column.unwrap_or(1)));
                     let entry = offset.and_then(|o| patch_entry_at(&text, o));
-                    located(variant, key, entry.as_deref(), None, &e.message)
+                    let field = unknown_field(&e.message);
+                    located(variant, key, entry.as_deref(), field, &e.message)
                 })?
             }
         };
@@ -67,6 +68,12 @@ pub fn load_all(variant: &Variant, family: &dyn Family) -> Result<Map, Diagnosti
         .with_help(p.help)
     })?;
     Ok(map)
+}
+
+/// The field an error names as unknown (serde's "unknown field `cots`, expected …"):
+/// its line is where the mistake is.
+fn unknown_field(message: &str) -> Option<&str> {
+    message.split_once("unknown field `")?.1.split('`').next()
 }
 
 /// The byte offset of 1-based `line` and `column` in `text`.
