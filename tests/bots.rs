@@ -84,3 +84,39 @@ fn every_bot_plays_legal_moves_and_repeats_its_choices_from_a_seed() {
         }
     }
 }
+
+/// Pig's greedy bot weighs a roll by what it brings on average (five faces in six add
+/// their pips, the bust face loses the pot): it rolls while the pot is under 20 and
+/// banks from 20 on (a bonus card then adds to banking), turn after turn. Judged by the
+/// score alone it would bank every pot, worse than random play.
+#[test]
+fn pigs_greedy_bot_rolls_while_a_roll_is_worth_more_than_the_pot() {
+    let lib = library();
+    let variant = Variant::load(&lib, "pig-solo").unwrap();
+    let mut session = Session::new(&lib, "pig-solo", &[], 5, Limits::default()).unwrap();
+    let mut player = bot::find(&variant, bot::catalog::GREEDY)
+        .and_then(|b| b.load(&variant, Limits::default()))
+        .unwrap()
+        .start(5);
+    let (mut rolled_on, mut banked) = (0, 0);
+    while session.over().unwrap().is_none() {
+        let pot = session.rules().eval(session.state(), "state.pot").unwrap();
+        let pot = pot.as_int().unwrap();
+        let moves = session.moves().unwrap();
+        let chosen = moves[player.choose(session.state(), &moves).unwrap()].clone();
+        let expected = if pot < 20 { "roll" } else { "bank" };
+        assert_eq!(chosen.label.as_str(), expected, "with a pot of {pot}");
+        match expected {
+            "roll" if pot > 0 => rolled_on += 1,
+            "bank" => banked += 1,
+            _ => {}
+        }
+        session
+            .play_move(&chosen, &Player::Bot("greedy".into()))
+            .unwrap();
+    }
+    assert!(
+        rolled_on > 0 && banked > 0,
+        "both choices were met: {rolled_on}, {banked}"
+    );
+}
