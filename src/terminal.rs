@@ -1,6 +1,6 @@
 //! The width that tables and listings fit: the terminal's, or 80 columns when the output
 //! is not a terminal (a pipe, a file), so that piped output is the same everywhere; and
-//! printing that outlives its reader.
+//! printing that outlives its reader; and a word quoted for a command line.
 
 use std::io::{IsTerminal, Write};
 
@@ -26,4 +26,10 @@ pub fn width() -> usize {
         Ok((columns, _)) if std::io::stdout().is_terminal() && columns > 0 => usize::from(columns),
         _ => 80,
     }
+}
+
+/// A word as a shell (and the REPL's line splitting) reads it back: quoted only where it
+/// must be.
+pub fn quoted(word: &str) -> String {
+    shlex::try_quote(word).map_or_else(|_| word.to_owned(), |q| q.into_owned())
 }

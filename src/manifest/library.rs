@@ -110,11 +110,10 @@ impl Library {
     /// `houserules`, with `--home DIR` when that is how they were found.
     pub fn program(&self) -> String {
         match &self.home_flag {
-            Some(dir) => {
-                let dir = dir.to_string_lossy();
-                let quoted = shlex::try_quote(&dir).unwrap_or(dir.clone());
-                format!("houserules --home {quoted}")
-            }
+            Some(dir) => format!(
+                "houserules --home {}",
+                crate::terminal::quoted(&dir.to_string_lossy())
+            ),
             None => "houserules".to_owned(),
         }
     }

@@ -9,6 +9,7 @@
 use super::grammar::{self, Command, Parsed};
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::save::SaveFile;
+use crate::terminal::quoted;
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::Write;
@@ -142,11 +143,6 @@ pub fn replayable(
         },
         _ => typed.to_owned(),
     })
-}
-
-/// A word as the REPL's line splitting reads it back.
-pub fn quoted(word: &str) -> String {
-    shlex::try_quote(word).map_or_else(|_| word.to_owned(), |q| q.into_owned())
 }
 
 #[cfg(test)]

@@ -59,20 +59,22 @@ impl Start {
     fn line(&self) -> Option<String> {
         Some(match self {
             Start::New(game) => {
-                let mut words = vec!["new".to_owned(), history::quoted(&game.variant)];
+                let mut words = vec!["new".to_owned(), crate::terminal::quoted(&game.variant)];
                 if let Some(seed) = game.seed {
                     words.push(format!("--seed {seed}"));
                 }
                 for (key, value) in &game.overrides {
                     words.push(format!(
                         "--set {}",
-                        history::quoted(&format!("{key}={value}"))
+                        crate::terminal::quoted(&format!("{key}={value}"))
                     ));
                 }
                 words.join(" ")
             }
             Start::Replay(id) => format!("replay {id}"),
-            Start::Load(path) => format!("load {}", history::quoted(&path.to_string_lossy())),
+            Start::Load(path) => {
+                format!("load {}", crate::terminal::quoted(&path.to_string_lossy()))
+            }
             Start::Replayed { .. } => return None,
         })
     }
