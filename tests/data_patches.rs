@@ -137,6 +137,25 @@ fn a_change_to_an_entry_there_is_not_names_the_line_and_the_nearest() {
 }
 
 #[test]
+fn removing_a_card_the_table_still_holds_is_told_at_the_removal() {
+    let lib = TempLibrary::new();
+    oel_variant(
+        &lib,
+        "no-farm",
+        "\n[data.buildings]\nremove = [\"Farmyard\"]\n",
+    );
+    let e = load_error(&lib, "no-farm");
+    assert!(
+        e.starts_with("variants/no-farm.toml:5:1: [data.buildings]: removes `Farmyard` (L2), which [data.table] still needs: heartland: `L2` is not a card of the buildings"),
+        "the designer's line, not the inherited table's: {e}"
+    );
+    assert!(
+        e.contains("keep `Farmyard` (L2), or change [data.table] too"),
+        "{e}"
+    );
+}
+
+#[test]
 fn a_misspelled_good_in_a_cost_is_refused_at_the_manifest_line() {
     let lib = TempLibrary::new();
     let card = "name = \"Herb Garden\", kind = \"building\", variant = \"france\", age = \"start\", solo = \"used\", economic = 2, dwelling = 3, cloister = false, terrain = [\"plains\"], function = \"-\"";

@@ -37,6 +37,24 @@ pub fn is_patch(table: &Table) -> bool {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Written {
     entries: BTreeMap<String, Place>,
+    /// The entries `remove` took out: each its id, its name if any, and the byte offset
+    /// of the `remove` that names it, so that data still naming one points there.
+    removed: Vec<(String, Option<String>, usize)>,
+}
+
+impl Written {
+    /// The entry removed that `message` names (its id or its name, in backticks), as
+    /// "name (id)", with where the manifest removes it.
+    fn removal_named(&self, message: &str) -> Option<(String, usize)> {
+        self.removed.iter().find_map(|(id, name, at)| {
+            let named = |word: &str| message.contains(&format!("`{word}`"));
+            let shown = match name {
+                Some(name) => format!("`{name}` ({id})"),
+                None => format!("`{id}`"),
+            };
+            (named(id) || name.as_deref().is_some_and(named)).then_some((shown, *at))
+        })
+    }
 }
 
 /// Byte offsets in the manifest: the entry's key, and each field's.
@@ -216,7 +234,11 @@ impl Patching<'_> {
 
     fn remove(&mut self, id: &str, at: usize) -> Result<(), PatchError> {
         let (list, i) = self.found(id, at)?;
-        self.entries(list).remove(i);
+        let id_field = self.lists[list].id_field;
+        let gone = self.entries(list).remove(i);
+        let id = gone.get(id_field).map_or_else(|| id.to_owned(), value_text);
+        let name = gone.get("name").map(value_text);
+        self.written.removed.push((id, name, at));
         Ok(())
     }
 
@@ -457,6 +479,23 @@ pub fn entry_at(text: &str, offset: usize) -> Option<String> {
 }
 
 impl DataSource {
+    /// Where this entry's manifest (or an ancestor's) removes an entry that `message`
+    /// names: the manifest, the byte offset of its `remove`, and the entry as shown.
+    pub fn removal_named(&self, message: &str) -> Option<(PathBuf, usize, String)> {
+        match self {
+            DataSource::Patched {
+                base,
+                manifest,
+                written,
+                ..
+            } => written
+                .removal_named(message)
+                .map(|(shown, at)| (manifest.clone(), at, shown))
+                .or_else(|| base.removal_named(message)),
+            _ => None,
+        }
+    }
+
     /// Where entry `id` (its `field`) of data entry `key` is written, or the data itself
     /// without an `id`: the file, and a byte offset in it when known. A patched entry is
     /// where the manifest wrote it; a field of a table written inline, at its line.

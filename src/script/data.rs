@@ -58,16 +58,39 @@ pub fn load_all(variant: &Variant, family: &dyn Family) -> Result<Map, Diagnosti
         map.insert(key.as_str().into(), value);
     }
     family.check_data(&map).map_err(|p| {
-        located(
-            variant,
-            &p.key,
-            p.entry.as_deref(),
-            p.field.as_deref(),
-            &p.message,
-        )
-        .with_help(p.help)
+        removal_behind(variant, &p.key, &p.message).unwrap_or_else(|| {
+            located(
+                variant,
+                &p.key,
+                p.entry.as_deref(),
+                p.field.as_deref(),
+                &p.message,
+            )
+            .with_help(p.help)
+        })
     })?;
     Ok(map)
+}
+
+/// A problem of data entry `key` that names an entry a manifest removed (the Farmyard
+/// from the buildings, which the heartland still holds), told at the `remove` that
+/// caused it rather than in the inherited file that never changed.
+fn removal_behind(variant: &Variant, key: &str, message: &str) -> Option<Diagnostic> {
+    variant.data.iter().find_map(|(removed_from, source)| {
+        let (manifest, at, entry) = source.removal_named(message)?;
+        let text = std::fs::read_to_string(&manifest).unwrap_or_default();
+        Some(
+            Diagnostic::in_file(
+                Kind::Data,
+                variant.library.show(&manifest),
+                format!(
+                    "[data.{removed_from}]: removes {entry}, which [data.{key}] still needs: {message}"
+                ),
+            )
+            .at_offset(&text, at)
+            .with_help(format!("keep {entry}, or change [data.{key}] too")),
+        )
+    })
 }
 
 /// The field an error names as unknown (serde's "unknown field `cots`, expected …"):
