@@ -149,7 +149,7 @@ impl SaveFile {
             let d = Diagnostic::in_file(
                 Kind::Save,
                 &shown,
-                format!("corrupt save file: {}", e.message()),
+                format!("corrupt save file: {}", crate::vocabulary::toml_message(&e)),
             );
             match e.span() {
                 Some(s) => d.at_offset(&text, s.start),

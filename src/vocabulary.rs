@@ -1,6 +1,38 @@
 //! The words a data value may be (goods, terrains, entry ids…): the message for a word
 //! that is not one of them names it, offers the nearest word only when it is close, and
-//! lists them all, so a typo in a manifest is fixed from the message alone.
+//! lists them all, so a typo in a manifest is fixed from the message alone. The TOML
+//! reader's messages are put in the same words.
+
+/// The type names of the TOML reader's messages (Rust's) and the words of a file for
+/// them: `expected i64` is `expected a whole number`.
+const TOML_TYPES: [(&str, &str); 16] = [
+    ("expected i64", "expected a whole number"),
+    ("expected u64", "expected a whole number of 0 or more"),
+    ("expected i32", "expected a whole number"),
+    ("expected u32", "expected a whole number of 0 or more"),
+    ("expected u16", "expected a whole number of 0 or more"),
+    ("expected u8", "expected a whole number of 0 or more"),
+    ("expected usize", "expected a whole number of 0 or more"),
+    ("expected f64", "expected a number"),
+    ("expected a sequence", "expected a list"),
+    ("expected a map", "expected a table"),
+    ("expected a boolean", "expected true or false"),
+    ("invalid type: sequence", "invalid type: a list"),
+    ("invalid type: map", "invalid type: a table"),
+    ("invalid type: integer", "invalid type: a whole number"),
+    ("invalid type: string", "invalid type: text"),
+    ("invalid type: boolean", "invalid type: true or false"),
+];
+
+/// A TOML reader's message in the words of the file it read (`expected a whole number`,
+/// not Rust's `expected i64`).
+pub fn toml_message(e: &toml::de::Error) -> String {
+    TOML_TYPES
+        .iter()
+        .fold(e.message().to_owned(), |message, (rust, file)| {
+            message.replace(rust, file)
+        })
+}
 
 /// How alike two words must be (Jaro-Winkler) for one to be offered for the other.
 const CLOSE: f64 = 0.8;

@@ -59,6 +59,20 @@ fn a_manifest_with_an_unknown_key_names_file_line_and_key() {
 }
 
 #[test]
+fn a_manifest_value_of_the_wrong_kind_is_named_in_a_files_words() {
+    let lib = TempLibrary::new();
+    lib.write(
+        "variants/x.toml",
+        "name = \"x\"\nextends = \"carcassonne-solo\"\nscripts = \"x.rhai\"\n",
+    );
+    let e = load_error(&lib, "x");
+    assert!(
+        e.starts_with("variants/x.toml:3:11: invalid type: text \"x.rhai\", expected a list"),
+        "not serde's `a sequence`: {e}"
+    );
+}
+
+#[test]
 fn a_manifest_with_an_unknown_option_lists_the_known_ones() {
     let lib = TempLibrary::new();
     lib.write(

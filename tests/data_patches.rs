@@ -134,6 +134,16 @@ fn a_change_to_an_entry_there_is_not_names_the_line_and_the_nearest() {
         e.contains("variants/field.toml:5:1: [data.buildings]: unknown field `cots`"),
         "the unknown field's own line: {e}"
     );
+    oel_variant(
+        &lib,
+        "value",
+        "\n[data.buildings.change.Priory]\neconomic = \"four\"\n",
+    );
+    let e = load_error(&lib, "value");
+    assert!(
+        e.contains("variants/value.toml:5:1: [data.buildings]: invalid type: text \"four\", expected a whole number"),
+        "the value's own line, in a file's words (not Rust's `i64`): {e}"
+    );
 }
 
 #[test]

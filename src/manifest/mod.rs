@@ -145,7 +145,7 @@ fn parse(library: &Library, path: &Path) -> Result<Parsed, Diagnostic> {
             .with_help("check the file name and that the file is readable")
     })?;
     let raw: RawManifest = toml::from_str(&text).map_err(|e| {
-        let d = Diagnostic::in_file(Kind::Manifest, &shown, e.message().to_owned());
+        let d = Diagnostic::in_file(Kind::Manifest, &shown, crate::vocabulary::toml_message(&e));
         let d = match e.span() {
             Some(span) => d.at_offset(&text, span.start),
             None => d,
@@ -396,7 +396,8 @@ fn patched(
                 Diagnostic::in_file(Kind::Io, &shown, format!("cannot read the data file: {e}"))
             })?;
             toml::from_str(&text).map_err(|e| {
-                let d = Diagnostic::in_file(Kind::Data, &shown, e.message().to_owned());
+                let d =
+                    Diagnostic::in_file(Kind::Data, &shown, crate::vocabulary::toml_message(&e));
                 match e.span() {
                     Some(span) => d.at_offset(&text, span.start),
                     None => d,

@@ -50,7 +50,7 @@ pub fn load_all(variant: &Variant, family: &dyn Family) -> Result<Map, Diagnosti
                 load_one(family, key, &text).map_err(|e| {
                     let offset = e.line.map(|l| offset_of(&text, l, e.column.unwrap_or(1)));
                     let entry = offset.and_then(|o| patch_entry_at(&text, o));
-                    let field = unknown_field(&e.message);
+                    let field = unknown_field(&e.message).or_else(|| key_of_line(&text, e.line?));
                     located(variant, key, entry.as_deref(), field, &e.message)
                 })?
             }
@@ -99,6 +99,18 @@ fn unknown_field(message: &str) -> Option<&str> {
     message.split_once("unknown field `")?.1.split('`').next()
 }
 
+/// The key of 1-based `line` of `text` when it is a `key = value` line: the field a
+/// value's error is about (`economic = "four"`).
+fn key_of_line(text: &str, line: usize) -> Option<&str> {
+    let (key, _) = text.lines().nth(line.checked_sub(1)?)?.split_once('=')?;
+    let key = key.trim();
+    let bare = !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    bare.then_some(key)
+}
+
 /// The byte offset of 1-based `line` and `column` in `text`.
 fn offset_of(text: &str, line: usize, column: usize) -> usize {
     let start: usize = text
@@ -144,7 +156,7 @@ fn load_one(family: &dyn Family, key: &str, text: &str) -> Result<Dynamic, DataE
     let table: toml::Table = toml::from_str(text).map_err(|e| {
         let (line, column) = e.span().map(|s| line_column(text, s.start)).unzip();
         DataError {
-            message: e.message().to_owned(),
+            message: crate::vocabulary::toml_message(&e),
             line,
             column,
         }

@@ -61,8 +61,13 @@ fn apply_file(file: &ScriptFile, options: &mut SearchOptions) -> Result<(), Diag
             .at_offset(&text, offset)
             .with_help(HELP)
     };
-    let settings: BTreeMap<Spanned<String>, Spanned<toml::Value>> = toml::from_str(&text)
-        .map_err(|e| at(e.span().map_or(0, |s| s.start), e.message().to_owned()))?;
+    let settings: BTreeMap<Spanned<String>, Spanned<toml::Value>> =
+        toml::from_str(&text).map_err(|e| {
+            at(
+                e.span().map_or(0, |s| s.start),
+                crate::vocabulary::toml_message(&e),
+            )
+        })?;
     let mut in_order: Vec<_> = settings.iter().collect();
     in_order.sort_by_key(|(key, _)| key.span().start);
     for (key, value) in in_order {

@@ -66,7 +66,12 @@ impl TileSet {
     pub fn from_toml_str(text: &str) -> Result<TileSet, TileSetError> {
         let file: FileDef = toml::from_str(text).map_err(|e| {
             let offset = e.span().map(|s| s.start);
-            TileSetError::at(text, offset, Fault::Toml, e.message().to_string())
+            TileSetError::at(
+                text,
+                offset,
+                Fault::Toml,
+                crate::vocabulary::toml_message(&e),
+            )
         })?;
         let mut types: Vec<TileType> = Vec::with_capacity(file.tile.len());
         for spanned in file.tile {

@@ -29,7 +29,11 @@ impl DataError {
 
     /// A TOML syntax or shape error, where the parser saw it.
     pub fn from_toml(text: &str, e: &toml::de::Error) -> DataError {
-        DataError::at(text, e.span().map(|s| s.start), e.message())
+        DataError::at(
+            text,
+            e.span().map(|s| s.start),
+            crate::vocabulary::toml_message(e),
+        )
     }
 }
 
