@@ -258,3 +258,29 @@ fn check_says_a_variant_without_scripts_plays_the_rules_it_extends() {
         plain.stderr
     );
 }
+
+#[test]
+fn a_rule_of_yours_named_without_its_folder_says_where_yours_are_read_from() {
+    let config = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let out = with_test_env(
+        &mut Command::new(BINARY),
+        &data.path().join("games.sqlite"),
+        data.path(),
+    )
+    .env_remove("HOUSERULES_HOME")
+    .env("XDG_CONFIG_HOME", config.path())
+    .current_dir(env!("CARGO_MANIFEST_DIR"))
+    .args(["check", "my-gentle-rule"])
+    .output()
+    .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success()
+            && stderr.contains(&format!(
+                "a rule of your own is read from your rules folder, {}, or the one --home DIR or HOUSERULES_HOME names",
+                config.path().join("houserules").display()
+            )),
+        "{stderr}"
+    );
+}

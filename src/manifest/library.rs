@@ -217,9 +217,16 @@ impl Library {
             Some(near) => format!("no variant `{name}`; did you mean `{near}`?"),
             None => format!("no variant `{name}`"),
         };
+        let yours = match &self.user {
+            Some(folder) => format!("yours are read from {}", folder.display()),
+            None => format!(
+                "a rule of your own is read from your rules folder, {}, or the one --home DIR or {HOME_VAR} names",
+                default_user_folder().map_or("~/.config/houserules".into(), |d| d.display().to_string())
+            ),
+        };
         Err(
             Diagnostic::in_file(Kind::NotFound, self.show(&self.variants_dir()), message)
-                .with_help(format!("known variants: {}", known.join(", "))),
+                .with_help(format!("known variants: {}; {yours}", known.join(", "))),
         )
     }
 
