@@ -128,21 +128,27 @@ fn new_rule_refuses_a_name_taken_or_unfit_and_a_variant_not_there() {
     assert!(!home.path().join("variants").exists(), "nothing written");
 }
 
-#[test]
-fn without_a_home_your_rules_go_to_the_config_folder() {
-    let config = tempfile::tempdir().unwrap();
+/// `args` run from the checkout with no `--home` nor `HOUSERULES_HOME`, the
+/// configuration folder being `config` (a fresh one: no rules of yours yet).
+fn without_a_home(config: &Path, args: &[&str]) -> std::process::Output {
     let data = tempfile::tempdir().unwrap();
-    let out = with_test_env(
+    with_test_env(
         &mut Command::new(BINARY),
         &data.path().join("games.sqlite"),
         data.path(),
     )
     .env_remove("HOUSERULES_HOME")
-    .env("XDG_CONFIG_HOME", config.path())
+    .env("XDG_CONFIG_HOME", config)
     .current_dir(env!("CARGO_MANIFEST_DIR"))
-    .args(["new-rule", "gentle", "--from", "invaders"])
+    .args(args)
     .output()
-    .unwrap();
+    .unwrap()
+}
+
+#[test]
+fn without_a_home_your_rules_go_to_the_config_folder() {
+    let config = tempfile::tempdir().unwrap();
+    let out = without_a_home(config.path(), &["new-rule", "gentle", "--from", "invaders"]);
     assert!(
         out.status.success(),
         "{}",
@@ -262,18 +268,7 @@ fn check_says_a_variant_without_scripts_plays_the_rules_it_extends() {
 #[test]
 fn a_rule_of_yours_named_without_its_folder_says_where_yours_are_read_from() {
     let config = tempfile::tempdir().unwrap();
-    let data = tempfile::tempdir().unwrap();
-    let out = with_test_env(
-        &mut Command::new(BINARY),
-        &data.path().join("games.sqlite"),
-        data.path(),
-    )
-    .env_remove("HOUSERULES_HOME")
-    .env("XDG_CONFIG_HOME", config.path())
-    .current_dir(env!("CARGO_MANIFEST_DIR"))
-    .args(["check", "my-gentle-rule"])
-    .output()
-    .unwrap();
+    let out = without_a_home(config.path(), &["check", "my-gentle-rule"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         !out.status.success()
