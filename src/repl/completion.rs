@@ -476,7 +476,7 @@ mod tests {
     #[test]
     fn a_move_completes_whole_as_written_whatever_the_case_typed() {
         let mut w = words();
-        w.moves = ["use Farmyard at 2,1", "use Forest at 1,1", "pass"]
+        w.moves = ["use Fence at 2,1", "use Fountain at 1,1", "pass"]
             .map(String::from)
             .to_vec();
         let mut c = WordCompleter(Arc::new(Mutex::new(w)));
@@ -488,12 +488,12 @@ mod tests {
         };
         assert_eq!(complete(&mut c, "us"), [("use F".into(), 0, false)]);
         assert_eq!(
-            complete(&mut c, "use fa"),
-            [("use Farmyard at 2,1".into(), 0, true)]
+            complete(&mut c, "use fe"),
+            [("use Fence at 2,1".into(), 0, true)]
         );
         assert_eq!(
             complete(&mut c, "play  use fo"),
-            [("use Forest at 1,1".into(), 6, true)]
+            [("use Fountain at 1,1".into(), 6, true)]
         );
         assert_eq!(complete(&mut c, "use F").len(), 2);
         // A command's own arguments are not moves.

@@ -153,7 +153,7 @@ mod tests {
         SaveFile {
             format: crate::save::FORMAT.to_owned(),
             version: crate::save::VERSION,
-            variant: "pig-solo".to_owned(),
+            variant: "dice-game".to_owned(),
             seed,
             options: Default::default(),
             moves: moves.iter().map(|m| m.to_string()).collect(),
@@ -172,8 +172,8 @@ mod tests {
         );
         assert_eq!(replayable("moves", Some(&one), Some(&one)), None);
         assert_eq!(
-            replayable("new pig-solo", None, Some(&empty)).unwrap(),
-            "new pig-solo --seed 7"
+            replayable("new dice-game", None, Some(&empty)).unwrap(),
+            "new dice-game --seed 7"
         );
         assert_eq!(
             replayable("auto --bot 'my bot.rhai'", Some(&one), Some(&three)).unwrap(),

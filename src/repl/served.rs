@@ -185,7 +185,7 @@ mod tests {
     #[test]
     fn a_label_is_typed_as_is_unless_it_starts_with_a_command() {
         assert_eq!(line_for("0,-1@90"), "0,-1@90");
-        assert_eq!(line_for("use Farmyard at 2,1"), "use Farmyard at 2,1");
+        assert_eq!(line_for("use Fence at 2,1"), "use Fence at 2,1");
         assert_eq!(line_for("score road@1,0"), "play 'score road@1,0'");
     }
 

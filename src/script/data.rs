@@ -72,9 +72,9 @@ pub fn load_all(variant: &Variant, family: &dyn Family) -> Result<Map, Diagnosti
     Ok(map)
 }
 
-/// A problem of data entry `key` that names an entry a manifest removed (the Farmyard
-/// from the buildings, which the heartland still holds), told at the `remove` that
-/// caused it rather than in the inherited file that never changed.
+/// A problem of data entry `key` that names an entry a manifest removed (a card taken
+/// out of one table that another table still places), told at the `remove` that caused
+/// it rather than in the inherited file that never changed.
 fn removal_behind(variant: &Variant, key: &str, message: &str) -> Option<Diagnostic> {
     variant.data.iter().find_map(|(removed_from, source)| {
         let (manifest, at, entry) = source.removal_named(message)?;
@@ -100,7 +100,7 @@ fn unknown_field(message: &str) -> Option<&str> {
 }
 
 /// The key of 1-based `line` of `text` when it is a `key = value` line: the field a
-/// value's error is about (`economic = "four"`).
+/// value's error is about (`points = "four"`).
 fn key_of_line(text: &str, line: usize) -> Option<&str> {
     let (key, _) = text.lines().nth(line.checked_sub(1)?)?.split_once('=')?;
     let key = key.trim();

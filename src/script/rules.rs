@@ -538,7 +538,7 @@ impl Rules {
                 self.defining_file(hooks::CARD_NAMES.name),
                 "card_names() did not return an array of strings",
             )
-            .with_help("return for example [\"Priory\", \"Granary\"]")
+            .with_help("return for example [\"Town Hall\", \"Mill\"]")
         };
         v.try_cast::<rhai::Array>()
             .ok_or_else(bad)?
