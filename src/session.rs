@@ -460,7 +460,17 @@ impl Session {
     ) -> Result<(Session, Vec<String>), Diagnostic> {
         let save = SaveFile::read(path)?;
         let in_file = |e: Diagnostic| e.within(path.display());
-        let variant = Variant::load(library, &save.variant).map_err(in_file)?;
+        let variant = Variant::load(library, &save.variant).map_err(|e| {
+            if library.find(&save.variant).is_ok() {
+                return in_file(e);
+            }
+            // A game of a variant these rules do not have: said of the save.
+            let d = Diagnostic::in_file(e.kind, path.display().to_string(), e.message);
+            match e.help {
+                Some(help) => d.with_help(help),
+                None => d,
+            }
+        })?;
         let (_, notes) = save.overrides_under(&variant.options);
         let session = Session::from_save(library, &save, limits).map_err(in_file)?;
         Ok((session, notes))

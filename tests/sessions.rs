@@ -535,3 +535,23 @@ fn a_step_typed_after_a_whole_move_says_the_move_was_whole() {
     assert_eq!(s.moves_played(), played, "the game is unchanged");
     s.play("use Clay Mound at 4,0").unwrap();
 }
+
+#[test]
+fn a_save_of_a_variant_not_here_is_refused_in_the_saves_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mine.save");
+    std::fs::write(
+        &path,
+        "format = \"houserules-save\"\nversion = 1\nvariant = \"my-own-rule\"\nseed = 1\nmoves = []\n",
+    )
+    .unwrap();
+    let e = load_error(&path);
+    assert_eq!(e.file(), path.to_str(), "{e}");
+    assert!(e.message.starts_with("no variant `my-own-rule`"), "{e}");
+    assert!(
+        e.help
+            .as_deref()
+            .is_some_and(|h| h.contains("rules folder") || h.contains("yours are read from")),
+        "where rules of yours are read from: {e}"
+    );
+}
