@@ -34,8 +34,9 @@ pub struct SimArgs {
     pub games: usize,
     /// The bot: `random`, `search`, a script of scripts/bots/ (greedy, lookahead, …) or a
     /// .rhai file. `search` takes settings after a colon, e.g.
-    /// `search:iterations=400,depth=4` (iterations=N or ms=N per move, width, depth,
-    /// sample; see the README's 'Bots').
+    /// `search:iterations=400,depth=4` or a budget a move, `ms=N` or `kops=N` (thousands
+    /// of script operations: the same games on any machine); every setting is in
+    /// docs/MANUAL.md, "Bots".
     #[arg(long, default_value = "greedy", value_name = "NAME")]
     pub bot: String,
     /// The base seed; each game's seed comes from it and the game's number.
