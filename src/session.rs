@@ -37,11 +37,14 @@ pub struct Session {
     fingerprint: Option<String>,
 }
 
-/// A move as chosen: its label and who chose it.
+/// A move as chosen: its label, who chose it, and whether it was typed in one line with
+/// the move before it (a later step of a move typed whole, ` > ` between the steps):
+/// `undo` and `redo` take such a line whole, as it was typed.
 #[derive(Clone)]
 struct Choice {
     label: String,
     by: Player,
+    joined: bool,
 }
 
 /// A move of the log.
@@ -331,7 +334,9 @@ impl Session {
         for (i, step) in choice.split(STEP).enumerate() {
             // A step refused is explained in the position it was typed in.
             let outcome = match self.rules.moves(&mut self.state).map(|m| pick(&m, step)) {
-                Ok(Ok(mv)) => self.play_move(&mv, by).map(|()| mv.label.to_string()),
+                Ok(Ok(mv)) => self
+                    .play_chosen(&mv, by, i > 0)
+                    .map(|()| mv.label.to_string()),
                 Ok(Err(refusal)) if i > 0 && self.rules.question(&mut self.state)?.is_none() => {
                     Err(nothing_more_asked(refusal, &played))
                 }
@@ -354,6 +359,11 @@ impl Session {
     /// Plays a move taken from `moves()`, chosen by `by`, restoring the state if the
     /// script fails. A move other than the next one to redo forgets the redo list.
     pub fn play_move(&mut self, mv: &Move, by: &Player) -> Result<(), Diagnostic> {
+        self.play_chosen(mv, by, false)
+    }
+
+    /// [`Session::play_move`], `joined` when typed in one line with the move before it.
+    fn play_chosen(&mut self, mv: &Move, by: &Player, joined: bool) -> Result<(), Diagnostic> {
         if let Err(e) = self.rules.play(&mut self.state, mv) {
             self.state = self.replay_prefix(self.played.len())?;
             return Err(e);
@@ -362,6 +372,7 @@ impl Session {
             choice: Choice {
                 label: mv.label.to_string(),
                 by: by.clone(),
+                joined,
             },
             events: events::count(&self.state),
         });
@@ -377,6 +388,18 @@ impl Session {
     pub fn undo(&mut self) -> Result<String, Diagnostic> {
         let mut taken = self.take_back(1)?;
         Ok(taken.remove(0))
+    }
+
+    /// Takes back the last move as it was typed: a move typed whole (its steps joined by
+    /// [`STEP`]) with all its steps. Returns the labels, as [`Session::take_back`] does.
+    pub fn take_back_line(&mut self) -> Result<Vec<String>, Diagnostic> {
+        let joined = self
+            .played
+            .iter()
+            .rev()
+            .take_while(|p| p.choice.joined)
+            .count();
+        self.take_back(joined + 1)
     }
 
     /// Takes back the last `n` moves (all of them when fewer were played), the game
@@ -401,12 +424,21 @@ impl Session {
 
     /// Plays again the last move taken back, as chosen by whoever chose it.
     pub fn redo(&mut self) -> Result<String, Diagnostic> {
-        let Choice { label, by } = self
+        let Choice { label, by, joined } = self
             .redo
             .last()
             .map(|t| t.choice.clone())
             .ok_or_else(|| Diagnostic::new(Kind::NothingToRedo, "there is no move to redo"))?;
-        self.play_as(&label, &by)
+        let played = self.play_as(&label, &by)?;
+        if let Some(last) = self.played.last_mut() {
+            last.choice.joined = joined;
+        }
+        Ok(played)
+    }
+
+    /// Whether the next move to redo was typed in one line with the one before it.
+    pub fn redo_continues_line(&self) -> bool {
+        self.redo.last().is_some_and(|t| t.choice.joined)
     }
 
     /// The state after the first `n` moves of the log, rebuilt from the seed.
@@ -500,6 +532,7 @@ impl Session {
             .map(|(label, by)| Choice {
                 label: label.clone(),
                 by,
+                joined: false,
             })
             .collect();
         let mut replay = replay(

@@ -144,6 +144,31 @@ fn a_game_is_stepped_through_from_its_start_with_undo_all_and_redo_n() {
 }
 
 #[test]
+fn a_move_typed_whole_is_undone_and_redone_whole() {
+    let run = houserules(
+        &["play", "ora-et-labora-solo-ireland", "--seed", "1"],
+        "use Farmyard at 2,1 > with the prior > grain\nfell trees at 1,0\nundo\nundo\nmoves\nredo\nlog\nundo 1\n",
+    );
+    assert_in_order(
+        &run.stdout,
+        &[
+            "played use Farmyard at 2,1 > with the prior > grain",
+            "played fell trees at 1,0",
+            "took back fell trees at 1,0",
+            // The line typed whole goes back whole: no action is left half asked.
+            "took back `use Farmyard at 2,1 > with the prior > grain`",
+            "  1  ",
+            "use Farmyard at 2,1",
+            "played again 3 moves",
+            "  3  grain",
+            // `undo N` counts steps.
+            "took back grain",
+        ],
+    );
+    assert!(!run.stdout.contains("error"), "{}", run.stdout);
+}
+
+#[test]
 fn eval_reads_the_state_without_changing_it() {
     let run = houserules(
         &["play", "carcassonne-solo", "--seed", "7"],

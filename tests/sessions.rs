@@ -537,6 +537,41 @@ fn a_step_typed_after_a_whole_move_says_the_move_was_whole() {
 }
 
 #[test]
+fn a_move_typed_whole_is_taken_back_whole_and_survives_a_reload() {
+    let lib = library();
+    let mut s = Session::new(
+        &lib,
+        "ora-et-labora-solo-ireland",
+        &[],
+        1,
+        Limits::default(),
+    )
+    .unwrap();
+    s.play("use Cloister Office at 4,1 > with a lay brother")
+        .unwrap();
+    s.play("use Farmyard at 2,1").unwrap();
+    s.play("with the prior > grain").unwrap();
+    s.reload().unwrap();
+    assert_eq!(
+        s.take_back_line().unwrap(),
+        ["with the prior", "grain"],
+        "as typed"
+    );
+    assert_eq!(s.take_back_line().unwrap(), ["use Farmyard at 2,1"]);
+    assert!(!s.redo_continues_line(), "the next to redo was typed alone");
+    assert_eq!(
+        s.take_back_line().unwrap(),
+        ["use Cloister Office at 4,1", "with a lay brother"]
+    );
+    assert_eq!(s.moves_played(), 0);
+    s.redo().unwrap();
+    assert!(s.redo_continues_line(), "its second step was typed with it");
+    s.redo().unwrap();
+    assert!(!s.redo_continues_line());
+    assert_eq!(s.take_back_line().unwrap().len(), 2, "redone as typed");
+}
+
+#[test]
 fn a_save_of_a_variant_not_here_is_refused_in_the_saves_name() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("mine.save");

@@ -14,7 +14,7 @@ use crate::save::SaveFile;
 use crate::script::api::fields::kept_by_host;
 use crate::script::words::count;
 use crate::script::{advised, interrupt, Limits, ViewOptions};
-use crate::session::Session;
+use crate::session::{Session, STEP};
 use crate::sheet::Sheet;
 use crate::sim::SimArgs;
 use std::fmt::Write;
@@ -354,8 +354,8 @@ impl Repl {
                 }
                 Ok(out)
             }
-            Command::Undo { moves } => undo(self.game("undo")?, moves.unwrap_or(1)),
-            Command::Redo { moves } => redo(self.game("redo")?, moves.unwrap_or(1), ansi),
+            Command::Undo { moves } => undo(self.game("undo")?, moves),
+            Command::Redo { moves } => redo(self.game("redo")?, moves, ansi),
             Command::Log { json } => {
                 let session = self.game("log")?;
                 Ok(if json {
@@ -824,11 +824,16 @@ fn auto(
     ))
 }
 
-/// `undo N`: the last `n` moves taken back, named when few.
-fn undo(session: &mut Session, n: usize) -> Result<String, Diagnostic> {
-    let taken = session.take_back(n)?;
+/// `undo N`: the last `n` moves taken back, named when few; `undo`: the last move as it
+/// was typed (a move typed whole, all its steps).
+fn undo(session: &mut Session, n: Option<usize>) -> Result<String, Diagnostic> {
+    let taken = match n {
+        Some(n) => session.take_back(n)?,
+        None => session.take_back_line()?,
+    };
     Ok(match taken.as_slice() {
         [one] => format!("took back {one}\n"),
+        _ if n.is_none() => format!("took back `{}`\n", taken.join(STEP)),
         _ if taken.len() <= TAKEN_NAMED => format!(
             "took back {} moves: {}\n",
             taken.len(),
@@ -852,12 +857,17 @@ fn undo(session: &mut Session, n: usize) -> Result<String, Diagnostic> {
 /// The most moves `undo N` names one by one.
 const TAKEN_NAMED: usize = 5;
 
-/// `redo [N]`: the next `n` moves taken back played again (as many as wait), told as
+/// `redo [N]`: the next `n` moves taken back played again (as many as wait; without
+/// `n`, the next move as it was typed, all the steps of a move typed whole), told as
 /// `auto` tells its moves, then the next question: one move or many, told one way.
-fn redo(session: &mut Session, n: usize, ansi: bool) -> Result<String, Diagnostic> {
+fn redo(session: &mut Session, n: Option<usize>, ansi: bool) -> Result<String, Diagnostic> {
     let before = session.moves_played();
     session.redo()?;
-    while session.moves_played() - before < n && session.can_redo() > 0 {
+    let more = |session: &Session| match n {
+        Some(n) => session.moves_played() - before < n && session.can_redo() > 0,
+        None => session.redo_continues_line(),
+    };
+    while more(session) {
         session.redo()?;
     }
     Ok(format!(

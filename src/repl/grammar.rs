@@ -131,16 +131,18 @@ pub enum Command {
     },
     /// Take back the last move, or the last N (`undo all`: back to the start).
     ///
-    /// A loaded game (a `solve` study, say) is stepped through from its start with
-    /// `undo all`, then `redo` or `redo N`, each move told with its story.
+    /// A move typed whole (`A > B > C`) is taken back whole, as it was typed; `undo N`
+    /// counts each of its steps. A loaded game (a `solve` study, say) is stepped through
+    /// from its start with `undo all`, then `redo` or `redo N`, each move told with its
+    /// story.
     Undo {
-        /// How many moves (default 1), or `all`.
+        /// How many moves (default: the last, as typed), or `all`.
         #[arg(value_parser = moves_or_all)]
         moves: Option<usize>,
     },
     /// Play again the move taken back, or the next N of them (`redo all`).
     Redo {
-        /// How many moves (default 1), or `all`.
+        /// How many moves (default: the next, as typed), or `all`.
         #[arg(value_parser = moves_or_all)]
         moves: Option<usize>,
     },
