@@ -165,6 +165,23 @@ fn the_status_line_names_the_next_settlement_phase_in_every_phase() {
 }
 
 #[test]
+fn a_question_under_way_is_shown_with_the_action_it_belongs_to() {
+    let mut o = Oel::ireland();
+    o.play("use Clay Mound at 4,0");
+    assert!(
+        view(&o).ends_with("\nuse Clay Mound at 4,0: which clergyman?\n"),
+        "{}",
+        view(&o)
+    );
+    o.play("with a lay brother > build Peat Coal Kiln (1 clay)");
+    assert!(
+        view(&o).ends_with("\nbuild Peat Coal Kiln (1 clay): where does Peat Coal Kiln go?\n"),
+        "{}",
+        view(&o)
+    );
+}
+
+#[test]
 fn the_wheel_and_the_goods_list_name_goods_alike_with_plurals_right() {
     let mut o = Oel::ireland();
     let shown = view(&o);
