@@ -36,12 +36,22 @@ pub struct SaveFile {
     /// later, the save still loads as the game that was played.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub played_with: BTreeMap<String, String>,
+    /// The rules folder the game was played from when `--home` named it (nothing else
+    /// finds it again): the command that goes on with the game carries it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<PathBuf>,
 }
 
 impl SaveFile {
     /// The same game: variant, seed and options (the moves may differ).
     pub fn same_game(&self, other: &SaveFile) -> bool {
         self.variant == other.variant && self.seed == other.seed && self.options == other.options
+    }
+
+    /// The program as the command that reaches the game's rules: `houserules`, with
+    /// `--home DIR` when the game was played from a rules folder `--home` named.
+    pub fn program(&self) -> String {
+        crate::manifest::program(self.rules.as_deref())
     }
 
     /// The variant and its options as a command line names them: `VARIANT --set k=v …`.

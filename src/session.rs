@@ -475,6 +475,14 @@ impl Session {
                 .iter()
                 .map(|(k, v)| (k.clone(), v.to_string()))
                 .collect(),
+            // Absolute: the game may be resumed from another folder.
+            rules: self
+                .rules
+                .variant
+                .library
+                .home_flag
+                .as_ref()
+                .map(|h| std::path::absolute(h).unwrap_or_else(|_| h.clone())),
         }
     }
 
@@ -496,11 +504,18 @@ impl Session {
             if library.find(&save.variant).is_ok() {
                 return in_file(e);
             }
-            // A game of a variant these rules do not have: said of the save.
+            // A game of a variant these rules do not have: said of the save, with the
+            // rules folder it was played from when `--home` named one.
             let d = Diagnostic::in_file(e.kind, path.display().to_string(), e.message);
-            match e.help {
-                Some(help) => d.with_help(help),
-                None => d,
+            let elsewhere = save.rules.as_ref().filter(|r| library.home_flag.as_ref() != Some(*r));
+            match (elsewhere, e.help) {
+                (Some(rules), _) => d.with_help(format!(
+                    "it was played from the rules in {}: `{}` finds them (with `resume`, or `load` at its prompt)",
+                    rules.display(),
+                    save.program()
+                )),
+                (None, Some(help)) => d.with_help(help),
+                (None, None) => d,
             }
         })?;
         let (_, notes) = save.overrides_under(&variant.options);

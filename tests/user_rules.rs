@@ -3,7 +3,7 @@
 //! user's, `check` and `play` take it, and nothing is written into the checkout, so the
 //! shipped rules' fingerprint test stays green.
 
-use crate::common::{houserules, with_test_env, BINARY};
+use crate::common::{houserules, houserules_in, with_test_env, BINARY};
 use std::path::Path;
 use std::process::Command;
 
@@ -277,5 +277,53 @@ fn a_rule_of_yours_named_without_its_folder_says_where_yours_are_read_from() {
                 config.path().join("houserules").display()
             )),
         "{stderr}"
+    );
+}
+
+#[test]
+fn a_game_of_your_rules_put_aside_is_resumed_with_their_folder() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path().to_str().unwrap();
+    let made = houserules(
+        &["--home", h, "new-rule", "fat-pig", "--from", "pig-solo"],
+        "",
+    );
+    assert!(made.ok, "{}", made.stderr);
+    let data = tempfile::tempdir().unwrap();
+    let data = data.path();
+    let yours = houserules_in(
+        data,
+        &["--home", h, "play", "fat-pig", "--seed", "1"],
+        "roll\n",
+    );
+    assert!(yours.ok, "{}", yours.stderr);
+    // A shipped game played without `--home` puts it aside, and says how to go on with it.
+    let shipped = houserules_in(data, &["play", "pig-solo", "--seed", "2"], "roll\n");
+    let home_flag = format!(
+        "houserules --home {}",
+        std::path::absolute(h).unwrap().display()
+    );
+    assert!(
+        shipped.stdout.contains(&format!(
+            "the game kept there before (fat-pig, seed 1, 1 move) is now `{home_flag} resume 1`"
+        )),
+        "{}",
+        shipped.stdout
+    );
+    let without = houserules_in(data, &["resume", "1"], "");
+    assert!(
+        !without.ok
+            && without
+                .stderr
+                .contains(&format!("`{home_flag}` finds them")),
+        "{}",
+        without.stderr
+    );
+    let with = houserules_in(data, &["--home", h, "resume", "1"], "score\n");
+    assert!(
+        with.ok && with.stdout.contains("fat-pig"),
+        "{}{}",
+        with.stdout,
+        with.stderr
     );
 }

@@ -109,13 +109,7 @@ impl Library {
     /// The program as a command the user may type to reach these rules again:
     /// `houserules`, with `--home DIR` when that is how they were found.
     pub fn program(&self) -> String {
-        match &self.home_flag {
-            Some(dir) => format!(
-                "houserules --home {}",
-                crate::terminal::quoted(&dir.to_string_lossy())
-            ),
-            None => "houserules".to_owned(),
-        }
+        program(self.home_flag.as_deref())
     }
 
     /// Where `new-rule` writes: the user's folder, else the default one.
@@ -276,5 +270,16 @@ fn same_folder(a: &Path, b: &Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => a == b,
+    }
+}
+
+/// `houserules`, with `--home DIR` (quoted for a shell) when the rules are in `home`.
+pub fn program(home: Option<&Path>) -> String {
+    match home {
+        Some(dir) => format!(
+            "houserules --home {}",
+            crate::terminal::quoted(&dir.to_string_lossy())
+        ),
+        None => "houserules".to_owned(),
     }
 }

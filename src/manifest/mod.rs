@@ -7,7 +7,7 @@ pub mod options;
 mod patch;
 mod raw;
 
-pub use library::{Library, HOME_VAR};
+pub use library::{program, Library, HOME_VAR};
 pub use options::{OptionKind, OptionSpec, OptionValue, OptionValues};
 pub use patch::entry_at as patch_entry_at;
 

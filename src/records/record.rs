@@ -248,6 +248,7 @@ impl GameRecord {
             moves: self.moves.clone(),
             played_by: self.players(),
             played_with: Default::default(),
+            rules: None,
         }
     }
 

@@ -102,7 +102,7 @@ impl Repl {
         let (Some(path), Some(game)) = (self.unfinished.clone(), self.unfinished_game()) else {
             return String::new();
         };
-        super::unfinished::keep(&game, &path, &self.library.program())
+        super::unfinished::keep(&game, &path)
             .map(|said| format!("your unfinished game is {said}"))
             .unwrap_or_else(|e| format!("error: the unfinished game could not be kept: {e}\n"))
     }
@@ -538,7 +538,7 @@ impl Repl {
             super::unfinished::described(&game)
         );
         match &self.unfinished {
-            Some(path) => match super::unfinished::keep(&game, path, &self.library.program()) {
+            Some(path) => match super::unfinished::keep(&game, path) {
                 Ok(said) => format!("note: {what}; it is {said}"),
                 Err(e) => format!("warning: {what}, and it could not be kept: {e}\n"),
             },

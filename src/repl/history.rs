@@ -159,6 +159,7 @@ mod tests {
             moves: moves.iter().map(|m| m.to_string()).collect(),
             played_by: Vec::new(),
             played_with: Default::default(),
+            rules: None,
         }
     }
 

@@ -138,11 +138,10 @@ pub fn run(mut repl: Repl, start: Option<Start>, web: Option<u16>) -> bool {
     console
         .repl
         .budgeted(|repl| refresh_words(repl, &console.words));
-    let program = console.repl.library().program();
     console.keeper = console
         .repl
         .unfinished_path()
-        .map(|path| termination::Keeper::listen(path.to_path_buf(), program, interactive));
+        .map(|path| termination::Keeper::listen(path.to_path_buf(), interactive));
     let mut source = lines.open(None);
     let mut serve = web;
     loop {

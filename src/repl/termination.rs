@@ -46,8 +46,8 @@ impl Keeper {
     /// Starts the thread that waits for the signals, and, when `terminal`, for standard
     /// input to stop being a terminal (it was closed; a hung-up terminal reads as an
     /// endless end of input, which the line editor never returns from). The game goes
-    /// to `path`; `program` is how to call houserules to resume it.
-    pub fn listen(path: PathBuf, program: String, terminal: bool) -> Keeper {
+    /// to `path`.
+    pub fn listen(path: PathBuf, terminal: bool) -> Keeper {
         let keeper = Keeper::default();
         let Ok(mut signals) = Signals::new([SIGTERM, SIGHUP]) else {
             return keeper;
@@ -56,7 +56,7 @@ impl Keeper {
         std::thread::spawn(move || loop {
             let lost = terminal && !std::io::stdin().is_terminal();
             if let Some(signal) = signals.pending().next().or(lost.then_some(SIGHUP)) {
-                kept.end(&path, &program, signal);
+                kept.end(&path, signal);
             }
             std::thread::sleep(LOOK_EVERY);
         });
@@ -96,7 +96,7 @@ impl Keeper {
     }
 
     /// Stops the running command, waits a moment for it, keeps the game and exits.
-    fn end(&self, path: &Path, program: &str, signal: i32) -> ! {
+    fn end(&self, path: &Path, signal: i32) -> ! {
         crate::script::interrupt::request();
         let mut slot = self.slot();
         slot.ending = true;
@@ -110,7 +110,7 @@ impl Keeper {
         let _ = crossterm::terminal::disable_raw_mode();
         super::typeahead::restore();
         if let Some(game) = game {
-            let said = match super::unfinished::keep(&game, path, program) {
+            let said = match super::unfinished::keep(&game, path) {
                 Ok(said) => format!("\nended by a signal: your unfinished game is {said}"),
                 Err(e) => {
                     format!("\nended by a signal: the unfinished game could not be kept: {e}\n")

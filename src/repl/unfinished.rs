@@ -22,15 +22,16 @@ pub fn nth(newest: &Path, n: usize) -> PathBuf {
 
 /// Writes `game` to `newest`, moving the game kept there down the list unless `game`
 /// goes on with it (the oldest beyond [`KEPT`] is dropped). Says where `game` is and
-/// what moved: "saved in …", with `program` (`houserules`, and its `--home` when the
-/// rules need it) in the command that resumes it.
-pub fn keep(game: &SaveFile, newest: &Path, program: &str) -> Result<String, Diagnostic> {
+/// what moved: "saved in …", each game's command to resume it with the `--home` its
+/// rules need.
+pub fn keep(game: &SaveFile, newest: &Path) -> Result<String, Diagnostic> {
     if let Some(folder) = newest.parent() {
         let _ = std::fs::create_dir_all(folder);
     }
     let mut said = format!(
-        "saved in {}: `{program} resume` goes on with it\n",
-        newest.display()
+        "saved in {}: `{} resume` goes on with it\n",
+        newest.display(),
+        game.program()
     );
     let before = SaveFile::read(newest).ok();
     let goes_on = before
@@ -40,7 +41,10 @@ pub fn keep(game: &SaveFile, newest: &Path, program: &str) -> Result<String, Dia
         for n in (1..KEPT).rev() {
             let _ = std::fs::rename(nth(newest, n - 1), nth(newest, n));
         }
-        let what = before.map_or_else(|| "a file that is no save".to_owned(), |b| described(&b));
+        let (what, program) = before.map_or_else(
+            || ("a file that is no save".to_owned(), game.program()),
+            |b| (described(&b), b.program()),
+        );
         said.push_str(&format!(
             "the game kept there before ({what}) is now `{program} resume 1`\n"
         ));

@@ -251,6 +251,7 @@ fn game_record(
             moves: game.log.len(),
         }],
         played_with: Default::default(),
+        rules: None,
     };
     let mut session = Session::from_save(library, &save, Limits::default())?;
     GameRecord::of_session(&mut session)
