@@ -52,7 +52,9 @@ pub struct SolveArgs {
     /// Set an option of the variant (repeatable).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
-    /// Thousands of script operations to spend (the same game on any machine).
+    /// Thousands of script operations to spend (the same game on any machine). The
+    /// default takes minutes of one core; each game `solve` plays is printed with what it
+    /// cost, the first a bot's whole game, which sizes a budget.
     #[arg(long, value_name = "KOPS", default_value_t = DEFAULT_BUDGET)]
     pub budget: u64,
     /// The game's seed; it also shuffles the order of the detours tried.
@@ -179,10 +181,13 @@ pub fn solve(library: &Library, variant: &str, args: &SolveArgs) -> Result<Strin
         let (why, help) = if found.interrupted {
             (
                 "by Ctrl-C",
-                "let it play its first game (a progress bar shows it)",
+                "let it play its first game (a progress bar shows it)".to_owned(),
             )
         } else {
-            ("by its budget", "give it more budget (--budget)")
+            (
+                "by its budget",
+                format!("give it more budget: a bot's whole game comes first (the default, --budget {DEFAULT_BUDGET}, takes minutes)"),
+            )
         };
         return Err(Diagnostic::about(
             Kind::Stopped,

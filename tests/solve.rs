@@ -291,7 +291,12 @@ fn a_budget_too_small_for_one_game_says_so() {
         "{}",
         run.stderr
     );
-    assert!(run.stderr.contains("--budget"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("a bot's whole game comes first (the default, --budget 2500000"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
