@@ -289,11 +289,12 @@ impl Session {
     /// a move made of steps typed whole (their labels joined by [`STEP`]). An illegal
     /// choice or a failing script leaves the game as it was.
     pub fn play(&mut self, choice: &str) -> Result<String, Diagnostic> {
-        self.play_as(choice, &Player::You)
+        self.play_as(choice, &Player::You, false)
     }
 
-    /// [`Session::play`], the move chosen by `by`.
-    fn play_as(&mut self, choice: &str, by: &Player) -> Result<String, Diagnostic> {
+    /// [`Session::play`], the move chosen by `by`; `joined` when it was typed in one line
+    /// with the move before it (a step redone).
+    fn play_as(&mut self, choice: &str, by: &Player, joined: bool) -> Result<String, Diagnostic> {
         if let Some(reason) = self.over()? {
             return Err(
                 Diagnostic::new(Kind::Refused, format!("the game is over ({reason})"))
@@ -303,7 +304,7 @@ impl Session {
         let moves = self.rules.moves(&mut self.state)?;
         match pick(&moves, choice) {
             Ok(mv) => {
-                self.play_move(&mv, by)?;
+                self.play_chosen(&mv, by, joined)?;
                 Ok(mv.label.to_string())
             }
             Err(_) if choice.contains(STEP) => self.play_steps(choice, by),
@@ -429,11 +430,7 @@ impl Session {
             .last()
             .map(|t| t.choice.clone())
             .ok_or_else(|| Diagnostic::new(Kind::NothingToRedo, "there is no move to redo"))?;
-        let played = self.play_as(&label, &by)?;
-        if let Some(last) = self.played.last_mut() {
-            last.choice.joined = joined;
-        }
-        Ok(played)
+        self.play_as(&label, &by, joined)
     }
 
     /// Whether the next move to redo was typed in one line with the one before it.
