@@ -15,6 +15,7 @@ use houserules::session::Session;
 use houserules::sim::{self, Outputs, SimArgs};
 use houserules::solve::{self, SolveArgs};
 use houserules::terminal::{print, print_error};
+use houserules::vocabulary::whole_number;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -44,7 +45,7 @@ struct WebArgs {
     #[arg(long)]
     web: bool,
     /// The web table's port (default: a free one); implies --web.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = whole_number::<u16>, allow_negative_numbers = true)]
     port: Option<u16>,
 }
 
@@ -81,7 +82,7 @@ enum Command {
     /// Go on with the game left unfinished when the REPL last ended.
     Resume {
         /// Instead, the game kept N places before it (the last few are kept).
-        #[arg(value_name = "N", conflicts_with = "from_history")]
+        #[arg(value_name = "N", conflicts_with = "from_history", value_parser = whole_number::<usize>, allow_negative_numbers = true)]
         before: Option<usize>,
         /// After a crash: rebuild the game the last session at a terminal left, from the
         /// lines in the REPL's history that replay it.
@@ -93,6 +94,7 @@ enum Command {
     /// Start the REPL on recorded game ID (see `houserules history`).
     Replay {
         /// The game's number.
+        #[arg(value_parser = whole_number::<i64>, allow_negative_numbers = true)]
         id: i64,
         #[command(flatten)]
         web: WebArgs,
@@ -162,17 +164,17 @@ enum Command {
         #[arg(required = true)]
         variants: Vec<String>,
         /// Games per variant and bot.
-        #[arg(long, default_value_t = 500)]
+        #[arg(long, default_value_t = 500, value_parser = whole_number::<usize>, allow_negative_numbers = true)]
         games: usize,
         /// The base seed (as for `sim`).
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = whole_number::<u64>, allow_negative_numbers = true)]
         seed: u64,
         /// The bots that play (repeatable), as for `sim --bot` (`search:ms=500`, …);
         /// default: random and greedy.
         #[arg(long = "bot", value_name = "NAME")]
         bots: Vec<String>,
         /// Worker threads.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = whole_number::<usize>, allow_negative_numbers = true)]
         threads: usize,
         /// Also tell where the rules' time went, by rule function and line (plays on
         /// one thread, several times slower).

@@ -55,10 +55,10 @@ pub struct SolveArgs {
     /// Thousands of script operations to spend (the same game on any machine). The
     /// default takes minutes of one core; each game `solve` plays is printed with what it
     /// cost, the first a bot's whole game, which sizes a budget.
-    #[arg(long, value_name = "KOPS", default_value_t = DEFAULT_BUDGET)]
+    #[arg(long, value_name = "KOPS", default_value_t = DEFAULT_BUDGET, value_parser = crate::vocabulary::whole_number::<u64>, allow_negative_numbers = true)]
     pub budget: u64,
     /// The game's seed; it also shuffles the order of the detours tried.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::vocabulary::whole_number::<u64>, allow_negative_numbers = true)]
     pub seed: u64,
     /// The save file to write; default: VARIANT-solved.save in the current folder.
     #[arg(long, value_name = "FILE")]

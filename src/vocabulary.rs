@@ -34,6 +34,24 @@ pub fn toml_message(e: &toml::de::Error) -> String {
         })
 }
 
+/// A whole number typed on a command line or at the prompt, refused in the user's words
+/// (the parser's own are "invalid digit found in string").
+pub fn whole_number<T>(word: &str) -> Result<T, String>
+where
+    T: std::str::FromStr<Err = std::num::ParseIntError>,
+{
+    use std::num::IntErrorKind;
+    word.parse()
+        .map_err(|e: std::num::ParseIntError| match e.kind() {
+            IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => {
+                format!("`{word}` is too large a number")
+            }
+            IntErrorKind::Zero => "give 1 or more".to_owned(),
+            IntErrorKind::Empty => "a number is missing".to_owned(),
+            _ => format!("`{word}` is not a whole number of 0 or more (0, 1, 2, …)"),
+        })
+}
+
 /// How alike two words must be (Jaro-Winkler) for one to be offered for the other.
 const CLOSE: f64 = 0.8;
 
@@ -67,6 +85,27 @@ pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_number_mistyped_is_named_in_a_players_words() {
+        assert_eq!(whole_number::<u64>("42"), Ok(42));
+        assert_eq!(
+            whole_number::<u64>("-1"),
+            Err("`-1` is not a whole number of 0 or more (0, 1, 2, …)".to_owned())
+        );
+        assert_eq!(
+            whole_number::<u16>("70000"),
+            Err("`70000` is too large a number".to_owned())
+        );
+        assert_eq!(
+            whole_number::<std::num::NonZeroUsize>("0"),
+            Err("give 1 or more".to_owned())
+        );
+        assert_eq!(
+            whole_number::<usize>(""),
+            Err("a number is missing".to_owned())
+        );
+    }
 
     #[test]
     fn a_close_word_is_offered_and_a_far_one_is_not() {

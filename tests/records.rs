@@ -846,7 +846,10 @@ fn a_failing_score_still_records_the_game_and_names_the_hook() {
 fn history_refuses_a_limit_of_no_games() {
     let run = crate::common::houserules(&["history", "--limit", "0"], "");
     assert!(
-        !run.ok && run.stderr.contains("invalid value '0' for '--limit <N>'"),
+        !run.ok
+            && run
+                .stderr
+                .contains("invalid value '0' for '--limit <N>': give 1 or more"),
         "{}",
         run.stderr
     );

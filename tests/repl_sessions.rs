@@ -169,6 +169,44 @@ fn a_move_typed_whole_is_undone_and_redone_whole() {
 }
 
 #[test]
+fn a_number_mistyped_is_refused_in_a_players_words() {
+    for (args, said) in [
+        (
+            &["sim", "pig-solo", "--seed", "abc"][..],
+            "invalid value 'abc' for '--seed <SEED>': `abc` is not a whole number of 0 or more",
+        ),
+        (
+            &["sim", "pig-solo", "--games", "-3"][..],
+            "invalid value '-3' for '--games <N>': `-3` is not a whole number of 0 or more",
+        ),
+        (
+            &["solve", "pig-solo", "--budget", "1e6"][..],
+            "`1e6` is not a whole number of 0 or more",
+        ),
+        (
+            &["play", "pig-solo", "--port", "70000"][..],
+            "`70000` is too large a number",
+        ),
+    ] {
+        let run = houserules(args, "");
+        assert!(
+            !run.ok && run.stderr.contains(said),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    let run = houserules(&["play", "pig-solo", "--seed", "3"], "auto abc\nauto 1\n");
+    assert_in_order(
+        &run.stdout,
+        &[
+            "error: auto: invalid value 'abc' for '[MOVES]': `abc` is not a whole number",
+            "the game is unchanged",
+            "random played 1 move",
+        ],
+    );
+}
+
+#[test]
 fn eval_reads_the_state_without_changing_it() {
     let run = houserules(
         &["play", "carcassonne-solo", "--seed", "7"],

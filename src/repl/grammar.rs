@@ -16,7 +16,7 @@ pub struct NewArgs {
     /// A variant name (see `variants`) or a manifest file.
     pub variant: String,
     /// The game's seed; the same seed and moves always give the same game.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::vocabulary::whole_number::<u64>, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Change an option for this game (repeatable; `options VARIANT` lists them).
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -40,7 +40,7 @@ pub struct HistoryArgs {
     #[arg(long)]
     pub best: bool,
     /// At most N games (at least 1).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::vocabulary::whole_number::<std::num::NonZeroUsize>, allow_negative_numbers = true)]
     pub limit: Option<std::num::NonZeroUsize>,
     /// JSON for tools: an array of game records with their `id`.
     #[arg(long)]
@@ -113,6 +113,7 @@ pub enum Command {
     /// Let a bot play N moves (default: to the end of the game).
     Auto {
         /// How many moves.
+        #[arg(value_parser = crate::vocabulary::whole_number::<usize>, allow_negative_numbers = true)]
         moves: Option<usize>,
         /// The bot (see `sim --help`, `search:iterations=100` takes settings).
         #[arg(long, default_value = "random", value_name = "NAME")]
@@ -211,7 +212,7 @@ pub enum Command {
     /// played here, as if typed. It stops when the REPL ends.
     Web {
         /// The port (0: a free one).
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = crate::vocabulary::whole_number::<u16>, allow_negative_numbers = true)]
         port: u16,
     },
     /// The commands, or one command's help (`help moves` also explains the moves' labels).

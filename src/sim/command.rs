@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 #[derive(clap::Args, Debug, Clone)]
 pub struct SimArgs {
     /// Games to play (per side).
-    #[arg(long, default_value_t = 1000, value_name = "N")]
+    #[arg(long, default_value_t = 1000, value_name = "N", value_parser = crate::vocabulary::whole_number::<usize>, allow_negative_numbers = true)]
     pub games: usize,
     /// The bot: `random`, `search`, a script of scripts/bots/ (greedy, lookahead, …) or a
     /// .rhai file. `search` takes settings after a colon, e.g.
@@ -40,7 +40,7 @@ pub struct SimArgs {
     #[arg(long, default_value = "greedy", value_name = "NAME")]
     pub bot: String,
     /// The base seed; each game's seed comes from it and the game's number.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::vocabulary::whole_number::<u64>, allow_negative_numbers = true)]
     pub seed: u64,
     /// Change an option (repeatable; `options VARIANT` lists them).
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -56,7 +56,7 @@ pub struct SimArgs {
     #[arg(long = "vs-bot", value_name = "NAME")]
     pub vs_bot: Option<String>,
     /// Worker threads (default: every core); results never depend on it.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::vocabulary::whole_number::<usize>, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Play only part I of N of the games, to split a run over machines (see `merge`).
     #[arg(long, value_name = "I/N")]
