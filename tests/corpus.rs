@@ -17,7 +17,10 @@ fn piped_sessions_print_what_their_snapshots_hold() {
                 // Where the unfinished game is kept: a fresh temporary folder each run.
                 (r"saved in \S+/unfinished\.save", "saved in [DATA]/unfinished.save"),
                 // How long a simulation took.
-                (r"\(\d+ threads?, [\d.]+ s, [\d.]+ games/s\)", "([TIME])"),
+                (
+                    r"\(\d+ threads?, [\d.]+ s, ([\d.]+ games/s|[\d.]+ s a game|no game finished yet)\)",
+                    "([TIME])",
+                ),
             ],
         }, {
             insta::assert_snapshot!(shown);

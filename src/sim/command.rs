@@ -165,9 +165,9 @@ pub fn sim(
     let played: usize = run.sides.iter().map(|s| s.results.len()).sum();
     let seconds = elapsed.as_secs_f64();
     let timing = format!(
-        "{threads} thread{}, {seconds:.1} s, {:.0} games/s",
+        "{threads} thread{}, {seconds:.1} s, {}",
         if threads == 1 { "" } else { "s" },
-        played as f64 / seconds.max(1e-9)
+        super::runner::rate(played as f64 / seconds.max(1e-9))
     );
     if stopped {
         return Ok(stopped_report(&run, &timing, args));
