@@ -54,14 +54,14 @@ impl std::fmt::Display for BenchReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{}: {} games by `{}` in {:.2} s on {} thread{}: {:.1} games/s, {:.0} moves/s ({:.1} moves per game)",
+            "{}: {} games by `{}` in {:.2} s on {} thread{}: {}, {:.0} moves/s ({:.1} moves per game)",
             self.variant,
             self.games,
             self.bot,
             self.seconds,
             self.threads,
             if self.threads == 1 { "" } else { "s" },
-            self.games_per_second(),
+            crate::sim::runner::rate(self.games_per_second()),
             self.moves_per_second(),
             self.moves as f64 / self.games.max(1) as f64,
         )?;

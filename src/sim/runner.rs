@@ -253,10 +253,10 @@ impl Plan {
 }
 
 /// How fast games are played, `per_sec` a second, in words that stay readable for slow
-/// games: "480 games/s", "2.5 games/s", or "41.0 s a game" below one a second.
+/// games: "480 games/s", "26.1 games/s", or "41.0 s a game" below one a second.
 pub fn rate(per_sec: f64) -> String {
     match per_sec {
-        r if r >= 10.0 => format!("{r:.0} games/s"),
+        r if r >= 100.0 => format!("{r:.0} games/s"),
         r if r >= 1.0 => format!("{r:.1} games/s"),
         r if r > 0.0 => format!("{:.1} s a game", 1.0 / r),
         _ => "no game finished yet".to_owned(),
@@ -357,7 +357,7 @@ mod tests {
     #[test]
     fn a_rate_reads_as_games_a_second_or_seconds_a_game() {
         assert_eq!(rate(480.4), "480 games/s");
-        assert_eq!(rate(2.54), "2.5 games/s");
+        assert_eq!(rate(26.14), "26.1 games/s");
         assert_eq!(rate(1.0 / 41.0), "41.0 s a game");
         assert_eq!(rate(0.0), "no game finished yet");
     }
