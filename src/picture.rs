@@ -29,7 +29,10 @@ pub fn svg_with_moves(session: &mut Session, moves: &[Move]) -> Result<String, D
     legend.extend(Sheet::of(session)?.lines());
     legend.push(match session.over()? {
         Some(reason) => format!("game over: {reason}"),
-        None => format!("in play after {} moves", session.moves_played()),
+        None => format!(
+            "in play after {}",
+            crate::script::words::count(session.moves_played(), "move")
+        ),
     });
     let state = session.state().clone();
     let map = state.read_lock::<Map>().ok_or_else(|| {

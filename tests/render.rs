@@ -180,6 +180,10 @@ fn a_running_game_is_drawn_too() {
         "the score sheet marks the last colour: {svg}"
     );
     assert!(!svg.contains("[&quot;"), "no raw lists in the legend");
+    let first = s.moves().unwrap()[0].label.to_string();
+    s.play(&first).unwrap();
+    let svg = picture::svg(&mut s).unwrap();
+    assert!(svg.contains(">in play after 1 move<"), "one move, said so");
 }
 
 #[test]

@@ -40,7 +40,8 @@ function draw(state) {
   played = game.played;
   document.title = `${game.title} — houserules`;
   $("title").textContent = game.title;
-  $("status").textContent = `${game.variant} · seed ${game.seed} · ${game.played} moves played`;
+  const moves = game.played === 1 ? "1 move" : `${game.played} moves`;
+  $("status").textContent = `${game.variant} · seed ${game.seed} · ${moves} played`;
   if (game.svg) {
     board.innerHTML = game.svg;
     // A picture as wide as it is high fills the board; a taller one its width, scrolled.

@@ -36,6 +36,11 @@ fn the_page_follows_the_repl_and_a_click_plays_through_it() {
     served.wait_for(&format!("played {label}"), from, SOON);
     let typed = Instant::now();
     browser.wait_until(&logged(&label), SOON);
+    let status = browser.run("return document.querySelector('#status').textContent");
+    assert!(
+        status.as_str().unwrap().ends_with(" · 1 move played"),
+        "{status}"
+    );
     assert!(
         typed.elapsed() < Duration::from_secs(2),
         "the page took {:?} to show a typed move",
