@@ -90,10 +90,10 @@ impl SaveFile {
                         Kind::Save,
                         shown,
                         format!(
-                            "holds another game ({}, seed {}, {} moves)",
+                            "holds another game ({}, seed {}, {})",
                             old.variant,
                             old.seed,
-                            old.moves.len()
+                            crate::script::words::count(old.moves.len(), "move")
                         ),
                     )
                     .with_help(help))

@@ -58,7 +58,10 @@ pub fn play_watched(
             return Err(Diagnostic::about(
                 Kind::Stopped,
                 bot.name().to_owned(),
-                format!("interrupted (Ctrl-C) after {} moves", played.len()),
+                format!(
+                    "interrupted (Ctrl-C) after {}",
+                    crate::script::words::count(played.len(), "move")
+                ),
             ));
         }
         let moves = session.moves()?;

@@ -8,6 +8,7 @@ use super::histogram::{self, Bins};
 use super::run::{Run, SideHeader, SideRun, Tally};
 use super::stats::Paired;
 use crate::bot::catalog::provenance;
+use crate::script::words::count;
 use std::fmt::Write;
 
 /// The report of `run`; `timing` is a line about threads and speed (absent for merges).
@@ -21,7 +22,7 @@ pub fn text(run: &Run, timing: Option<&str>) -> String {
     let _ = writeln!(
         out,
         "{} per side from seed {}{shard}{}",
-        crate::script::words::count(played, "game"),
+        count(played, "game"),
         run.seed,
         timing.map(|t| format!(" ({t})")).unwrap_or_default()
     );
@@ -287,8 +288,9 @@ fn trim(v: f64) -> String {
 /// and no test: one difference says nothing of the spread.
 fn comparison(out: &mut String, p: &Paired, a: &str, b: &str) {
     let head = format!(
-        "{a} − {b} on the same {} seeds: {:+.2}",
-        p.games, p.mean_difference
+        "{a} − {b} on the same {}: {:+.2}",
+        count(p.games, "seed"),
+        p.mean_difference
     );
     if p.games < 2 {
         let _ = writeln!(out, "{head}");
@@ -314,8 +316,10 @@ fn comparison(out: &mut String, p: &Paired, a: &str, b: &str) {
     }
     let _ = writeln!(
         out,
-        "A better in {} games, equal in {}, B better in {}",
-        p.a_better, p.equal, p.b_better
+        "A better in {}, equal in {}, B better in {}",
+        count(p.a_better, "game"),
+        p.equal,
+        p.b_better
     );
 }
 

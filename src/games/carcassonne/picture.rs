@@ -38,7 +38,10 @@ pub fn svg(input: PictureInput) -> Result<String, String> {
     // The colours are drawn as seats: the legend leaves out the score entries named after them.
     let named = |line: &str| colours.iter().any(|c| line.starts_with(&format!("{c}: ")));
     let mut legend: Vec<String> = input.legend.into_iter().filter(|l| !named(l)).collect();
-    legend.push(format!("{} tiles placed", board.placed_count()));
+    legend.push(format!(
+        "{} placed",
+        crate::script::words::count(board.placed_count(), "tile")
+    ));
     let targets = targets(input.state, input.moves, &board);
     Ok(render_svg(&board, &seats, &legend, &targets))
 }
