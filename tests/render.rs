@@ -174,7 +174,10 @@ fn a_running_game_is_drawn_too() {
         "the start tile"
     );
     assert!(svg.contains(">in play after 0 moves<"));
-    assert!(svg.contains(">1 tile placed<"), "the start tile, counted in words");
+    assert!(
+        svg.contains(">1 tile placed<"),
+        "the start tile, counted in words"
+    );
     assert!(svg.contains(">red 1<"));
     assert!(
         svg.contains("last</text>"),

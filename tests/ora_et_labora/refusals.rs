@@ -82,6 +82,18 @@ fn an_occupied_building_and_clergymen_all_out_are_named() {
 }
 
 #[test]
+fn a_work_contract_without_money_or_present_says_its_price() {
+    let mut o = Oel::variant("ora-et-labora-solo-france", &[]);
+    let reason = why(&mut o, "work contract on Farmyard at 2,1");
+    assert!(
+        reason.starts_with(
+            "a work contract costs 1 coin, or a wine as a present, and your money is worth 0"
+        ),
+        "{reason}"
+    );
+}
+
+#[test]
 fn a_move_of_another_phase_says_so() {
     let mut o = Oel::ireland();
     let reason = why(&mut o, "settle Shanty Town (1 food)");
