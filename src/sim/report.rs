@@ -332,9 +332,10 @@ mod tests {
         let mut out = String::new();
         comparison(&mut out, &Paired::of(&[365.0], &[356.0]), "A", "B");
         assert!(
-            out.starts_with("A − B on the same 1 seeds: +9.00\n"),
+            out.starts_with("A − B on the same 1 seed: +9.00\n"),
             "{out}"
         );
+        assert!(out.contains("A better in 1 game, equal in 0"), "{out}");
         assert!(
             out.contains("paired t test: none on one game a side"),
             "{out}"
