@@ -505,11 +505,11 @@ fn a_save_loads_as_the_game_played_after_the_variants_default_changed() {
     assert_eq!(loaded.log(), s.log());
 }
 
-#[test]
-fn a_step_typed_after_a_whole_move_says_the_move_was_whole() {
-    let lib = library();
+/// An Ireland game (seed 1) after one action typed whole: `use Cloister Office at 4,1 >
+/// with a lay brother`.
+fn ireland_after_a_whole_move() -> Session {
     let mut s = Session::new(
-        &lib,
+        &library(),
         "ora-et-labora-solo-ireland",
         &[],
         1,
@@ -518,6 +518,12 @@ fn a_step_typed_after_a_whole_move_says_the_move_was_whole() {
     .unwrap();
     s.play("use Cloister Office at 4,1 > with a lay brother")
         .unwrap();
+    s
+}
+
+#[test]
+fn a_step_typed_after_a_whole_move_says_the_move_was_whole() {
+    let mut s = ireland_after_a_whole_move();
     s.play("use Farmyard at 2,1 > with the prior > grain")
         .unwrap();
     // Only one lay brother is free: no clergyman is asked for.
@@ -538,17 +544,7 @@ fn a_step_typed_after_a_whole_move_says_the_move_was_whole() {
 
 #[test]
 fn a_move_typed_whole_is_taken_back_whole_and_survives_a_reload() {
-    let lib = library();
-    let mut s = Session::new(
-        &lib,
-        "ora-et-labora-solo-ireland",
-        &[],
-        1,
-        Limits::default(),
-    )
-    .unwrap();
-    s.play("use Cloister Office at 4,1 > with a lay brother")
-        .unwrap();
+    let mut s = ireland_after_a_whole_move();
     s.play("use Farmyard at 2,1").unwrap();
     s.play("with the prior > grain").unwrap();
     s.reload().unwrap();

@@ -185,8 +185,8 @@ fn a_bot_file_of_yours_beside_its_shipped_namesake_is_named_as_yours() {
     );
 }
 
-#[test]
-fn a_house_rule_of_pig_lists_pigs_rules_and_is_titled_after_its_parent() {
+/// A rules folder holding `fat-pig`, a house rule of Pig just made by `new-rule`.
+fn fat_pig_home() -> tempfile::TempDir {
     let home = tempfile::tempdir().unwrap();
     let h = home.path().to_str().unwrap();
     let made = houserules(
@@ -194,6 +194,13 @@ fn a_house_rule_of_pig_lists_pigs_rules_and_is_titled_after_its_parent() {
         "",
     );
     assert!(made.ok, "{}", made.stderr);
+    home
+}
+
+#[test]
+fn a_house_rule_of_pig_lists_pigs_rules_and_is_titled_after_its_parent() {
+    let home = fat_pig_home();
+    let h = home.path().to_str().unwrap();
     let text = std::fs::read_to_string(home.path().join("scripts/house/fat-pig.rhai")).unwrap();
     for rule in ["roll()", "bank()", "next_turn()"] {
         assert!(text.contains(rule), "{rule} is listed:\n{text}");
@@ -282,13 +289,8 @@ fn a_rule_of_yours_named_without_its_folder_says_where_yours_are_read_from() {
 
 #[test]
 fn a_game_of_your_rules_put_aside_is_resumed_with_their_folder() {
-    let home = tempfile::tempdir().unwrap();
+    let home = fat_pig_home();
     let h = home.path().to_str().unwrap();
-    let made = houserules(
-        &["--home", h, "new-rule", "fat-pig", "--from", "pig-solo"],
-        "",
-    );
-    assert!(made.ok, "{}", made.stderr);
     let data = tempfile::tempdir().unwrap();
     let data = data.path();
     let yours = houserules_in(

@@ -43,16 +43,15 @@ pub struct Written {
 }
 
 impl Written {
-    /// The entry removed that `message` names (its id or its name, in backticks), as
-    /// "name (id)", with where the manifest removes it.
-    fn removal_named(&self, message: &str) -> Option<(String, usize)> {
+    /// The entry removed whose id or name is `word`, as "`name` (id)", with where the
+    /// manifest removes it.
+    fn removal_of(&self, word: &str) -> Option<(String, usize)> {
         self.removed.iter().find_map(|(id, name, at)| {
-            let named = |word: &str| message.contains(&format!("`{word}`"));
             let shown = match name {
                 Some(name) => format!("`{name}` ({id})"),
                 None => format!("`{id}`"),
             };
-            (named(id) || name.as_deref().is_some_and(named)).then_some((shown, *at))
+            (id == word || name.as_deref() == Some(word)).then_some((shown, *at))
         })
     }
 }
@@ -479,9 +478,9 @@ pub fn entry_at(text: &str, offset: usize) -> Option<String> {
 }
 
 impl DataSource {
-    /// Where this entry's manifest (or an ancestor's) removes an entry that `message`
-    /// names: the manifest, the byte offset of its `remove`, and the entry as shown.
-    pub fn removal_named(&self, message: &str) -> Option<(PathBuf, usize, String)> {
+    /// Where this entry's manifest (or an ancestor's) removes the entry whose id or name
+    /// is `word`: the manifest, the byte offset of its `remove`, and the entry as shown.
+    pub fn removal_of(&self, word: &str) -> Option<(PathBuf, usize, String)> {
         match self {
             DataSource::Patched {
                 base,
@@ -489,9 +488,9 @@ impl DataSource {
                 written,
                 ..
             } => written
-                .removal_named(message)
+                .removal_of(word)
                 .map(|(shown, at)| (manifest.clone(), at, shown))
-                .or_else(|| base.removal_named(message)),
+                .or_else(|| base.removal_of(word)),
             _ => None,
         }
     }

@@ -58,7 +58,7 @@ pub fn load_all(variant: &Variant, family: &dyn Family) -> Result<Map, Diagnosti
         map.insert(key.as_str().into(), value);
     }
     family.check_data(&map).map_err(|p| {
-        removal_behind(variant, &p.key, &p.message).unwrap_or_else(|| {
+        removal_behind(variant, &p.key, &p.word, &p.message).unwrap_or_else(|| {
             located(
                 variant,
                 &p.key,
@@ -75,9 +75,10 @@ pub fn load_all(variant: &Variant, family: &dyn Family) -> Result<Map, Diagnosti
 /// A problem of data entry `key` that names an entry a manifest removed (a card taken
 /// out of one table that another table still places), told at the `remove` that caused
 /// it rather than in the inherited file that never changed.
-fn removal_behind(variant: &Variant, key: &str, message: &str) -> Option<Diagnostic> {
+/// `word` is the one the problem did not know, `message` what it said of it.
+fn removal_behind(variant: &Variant, key: &str, word: &str, message: &str) -> Option<Diagnostic> {
     variant.data.iter().find_map(|(removed_from, source)| {
-        let (manifest, at, entry) = source.removal_named(message)?;
+        let (manifest, at, entry) = source.removal_of(word)?;
         let text = std::fs::read_to_string(&manifest).unwrap_or_default();
         Some(
             Diagnostic::in_file(

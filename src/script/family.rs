@@ -23,6 +23,9 @@ pub struct DataProblem {
     /// The entry's id in its list (`F41`).
     pub entry: Option<String>,
     pub field: Option<String>,
+    /// The word not known, as written (a card's id, a good): an entry a manifest removed
+    /// is found by it.
+    pub word: String,
     pub message: String,
     /// What would be right: the words there are.
     pub help: String,

@@ -87,6 +87,7 @@ impl Family for Carcassonne {
                     key: "points".into(),
                     entry: None,
                     field: Some(name.to_string()),
+                    word: name.to_string(),
                     message,
                     help,
                 })

@@ -84,6 +84,7 @@ fn check_space(space: &SpaceDef, cards: &Cards, field: &str) -> Result<(), DataP
         key: "table".into(),
         entry: None,
         field: Some(field.into()),
+        word: id.clone(),
         message: format!("{field}: {message}"),
         help,
     })
@@ -113,6 +114,7 @@ impl<'a> Words<'a> {
             key: "buildings".into(),
             entry: Some(card.id.clone()),
             field: Some(field.into()),
+            word: word.into(),
             message: format!("card `{}` ({}), {field}: {message}", card.id, card.name),
             help: format!(
                 "goods (by key or by name): {}; besides goods: {}",
