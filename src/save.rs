@@ -54,6 +54,13 @@ impl SaveFile {
         crate::manifest::program(self.rules.as_deref())
     }
 
+    /// The rules folder the game was played from, when `library` reads another: a
+    /// variant `library` lacks is to be looked for there.
+    pub fn rules_elsewhere(&self, library: &crate::manifest::Library) -> Option<&Path> {
+        let rules = self.rules.as_deref()?;
+        (library.home_flag.as_deref() != Some(rules)).then_some(rules)
+    }
+
     /// The variant and its options as a command line names them: `VARIANT --set k=v …`.
     pub fn variant_with_options(&self) -> String {
         let options = self.options.iter().map(|(k, v)| format!(" --set {k}={v}"));

@@ -12,7 +12,7 @@ use crate::players::{self, Player};
 use crate::save::{SaveFile, FORMAT, VERSION};
 use crate::script::{events, Event, Goal, Limits, Move, Rules};
 use rhai::{Dynamic, Map};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 /// Joins the labels of the steps of a move typed whole: `use Granary > pay 1 coin`.
@@ -472,15 +472,15 @@ impl Session {
                 .iter()
                 .map(|(k, v)| (k.clone(), v.to_string()))
                 .collect(),
-            // Absolute: the game may be resumed from another folder.
-            rules: self
-                .rules
-                .variant
-                .library
-                .home_flag
-                .as_ref()
-                .map(|h| std::path::absolute(h).unwrap_or_else(|_| h.clone())),
+            rules: self.rules_folder(),
         }
+    }
+
+    /// The rules folder `--home` named for this game, absolute (the game may be taken up
+    /// again from another folder); none for the shipped and default folders.
+    pub fn rules_folder(&self) -> Option<PathBuf> {
+        let home = self.rules.variant.library.home_flag.as_ref()?;
+        Some(std::path::absolute(home).unwrap_or_else(|_| home.clone()))
     }
 
     /// Saves the game to `path`; another game's save there is replaced only if `force`.
@@ -504,8 +504,7 @@ impl Session {
             // A game of a variant these rules do not have: said of the save, with the
             // rules folder it was played from when `--home` named one.
             let d = Diagnostic::in_file(e.kind, path.display().to_string(), e.message);
-            let elsewhere = save.rules.as_ref().filter(|r| library.home_flag.as_ref() != Some(*r));
-            match (elsewhere, e.help) {
+            match (save.rules_elsewhere(library), e.help) {
                 (Some(rules), _) => d.with_help(format!(
                     "it was played from the rules in {}: `{}` finds them (with `resume`, or `load` at its prompt)",
                     rules.display(),

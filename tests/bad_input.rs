@@ -294,7 +294,7 @@ fn missing_hooks_are_named() {
     );
     let e = lib.session("x", 1).err().unwrap().to_string();
     assert!(
-        e.starts_with("variants/x.toml: the scripts of `x` define no `moves` with 0 parameter(s)"),
+        e.starts_with("variants/x.toml: the scripts of `x` define no `moves` with 0 parameters"),
         "{e}"
     );
 }
@@ -417,7 +417,7 @@ fn an_override_with_another_number_of_parameters_is_refused() {
     house_rule(&lib, "arity", "fn may_score() {\n    true\n}\n");
     let e = session_error(&lib, "arity");
     assert!(
-        e.starts_with("scripts/house/arity.rhai:1:1: `may_score` here has 0 parameter(s), but scripts/carcassonne/solo.rhai:"),
+        e.starts_with("scripts/house/arity.rhai:1:1: `may_score` here has 0 parameters, but scripts/carcassonne/solo.rhai:"),
         "{e}"
     );
     assert!(e.contains("defines it with 1"), "{e}");

@@ -166,7 +166,7 @@ fn a_parent_call_with_nothing_below_says_so() {
     let e = s.score().unwrap_err();
     assert!(
         e.message
-            .contains("parent(\"brand_new\", …) with 0 argument(s): no earlier rule to call (defined in scripts/house/orphan.rhai)"),
+            .contains("parent(\"brand_new\", …) with 0 arguments: no earlier rule to call (defined in scripts/house/orphan.rhai)"),
         "{e}"
     );
 }

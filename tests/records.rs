@@ -542,6 +542,27 @@ fn assert_goals_without_a_variant_show(db: &Path, variant: &str) {
 }
 
 #[test]
+fn export_of_a_game_in_progress_says_what_keeps_it() {
+    let (dir, db) = temp_db();
+    let export = dir.path().join("game.json");
+    let run = houserules_with_db(
+        &db,
+        &["play", "pig-solo", "--seed", "3"],
+        &format!("export {}\nroll\n", export.display()),
+    );
+    assert_in_order(
+        &run.stdout,
+        &[
+            "error: export: the game is not over: only a finished game has a record\n\
+             help: `save FILE` keeps a game in progress; `auto` plays it to the end\n\
+             the game is unchanged\n",
+            "played roll\n",
+        ],
+    );
+    assert!(!export.exists(), "nothing is written");
+}
+
+#[test]
 fn a_corrupt_database_still_shows_the_result_keeps_the_game_and_it_can_be_exported() {
     let (dir, db) = garbage_db(&"garbage ".repeat(100));
     let export = dir.path().join("game.json");
@@ -688,7 +709,7 @@ fn a_game_finished_while_the_database_is_locked_waits_and_is_recorded_next_time(
     drop(holder);
     let listing = records::history(&db, &HistoryQuery::default(), false).unwrap();
     assert!(
-        listing.starts_with("note: 1 game(s) kept in "),
+        listing.starts_with("note: the database took 1 game kept in "),
         "history says so: {listing}"
     );
     assert_eq!(ids(&db, &HistoryQuery::default()), [1]);
@@ -707,8 +728,8 @@ fn a_simulation_recording_into_a_locked_database_keeps_every_game_waiting() {
         &run.stdout,
         &[
             "recorded 0 games in",
-            "4 games wait in",
-            "games.sqlite.pending (the games database is locked by another program): they are recorded the next time",
+            "4 games kept in",
+            "games.sqlite.pending (the games database is locked by another program), to be recorded the next time",
         ],
     );
     assert_eq!(records::pending::waiting(&db), 4);
@@ -731,7 +752,7 @@ fn a_database_whose_folder_cannot_be_written_keeps_the_games_in_the_data_folder(
     assert!(sim.ok, "{}", sim.stderr);
     let elsewhere = data.join("houserules/pending");
     let said = format!(
-        "recorded 0 games in {}\n3 games wait in {}",
+        "recorded 0 games in {}\n3 games kept in {}",
         db.display(),
         elsewhere.display()
     );
@@ -740,7 +761,9 @@ fn a_database_whose_folder_cannot_be_written_keeps_the_games_in_the_data_folder(
     std::fs::remove_file(&blocked).unwrap();
     let listing = houserules_at(&db, &data, &["history"], "");
     assert!(
-        listing.stdout.starts_with("note: 3 game(s) kept in "),
+        listing
+            .stdout
+            .starts_with("note: the database took 3 games kept in "),
         "{}",
         listing.stdout
     );

@@ -428,7 +428,7 @@ fn printing_in_a_loop_is_cut_with_a_note() {
         &run.stdout,
         &[
             "0123456789\n",
-            "more printed line(s) cut (at most 64 KiB",
+            "more printed lines cut (at most 64 KiB",
             "played roll",
         ],
     );

@@ -336,7 +336,7 @@ fn corrupt_or_mismatched_shards_are_not_merged() {
     };
     assert!(merge(&[&one, &two]).is_empty());
     let e = merge(&[&one]);
-    assert!(e.starts_with("merge: shard(s) 2/2 missing"), "{e}");
+    assert!(e.starts_with("merge: shard 2/2 missing"), "{e}");
     let e = merge(&[&one, &one]);
     assert!(e.contains("shard 1/2 is also in"), "{e}");
     let e = merge(&[&one, &other]);

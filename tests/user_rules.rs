@@ -329,3 +329,43 @@ fn a_game_of_your_rules_put_aside_is_resumed_with_their_folder() {
         with.stderr
     );
 }
+
+#[test]
+fn a_recorded_game_of_your_rules_is_replayed_with_their_folder() {
+    let home = fat_pig_home();
+    let h = home.path().to_str().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let data = data.path();
+    let played = houserules_in(
+        data,
+        &["--home", h, "play", "fat-pig", "--seed", "1"],
+        "auto\n",
+    );
+    assert!(played.ok, "{}", played.stderr);
+    let folder = std::path::absolute(h).unwrap();
+    let listed = houserules_in(data, &["history", "--json"], "");
+    assert!(
+        listed
+            .stdout
+            .contains(&format!("\"rules_folder\": \"{}\"", folder.display())),
+        "the record keeps the folder: {}",
+        listed.stdout
+    );
+    let without = houserules_in(data, &["replay", "1"], "");
+    let advice = format!(
+        "`houserules --home {} replay 1` replays it",
+        folder.display()
+    );
+    assert!(
+        !without.ok && without.stderr.contains(&advice),
+        "{}",
+        without.stderr
+    );
+    let with = houserules_in(data, &["--home", h, "replay", "1"], "score\n");
+    assert!(
+        with.ok && with.stdout.contains("fat-pig"),
+        "{}{}",
+        with.stdout,
+        with.stderr
+    );
+}

@@ -23,6 +23,7 @@ pub use store::{GoalHit, HistoryQuery, Store, StoredGame};
 
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::Library;
+use crate::script::words::count;
 use crate::script::Limits;
 use crate::session::Session;
 use std::path::{Path, PathBuf};
@@ -102,7 +103,8 @@ fn open_flushing(db: &Path) -> Result<(Store, Vec<String>), Diagnostic> {
             notes.insert(
                 0,
                 format!(
-                    "{written} game(s) kept in {} while the database was busy are now recorded",
+                    "the database took {} kept in {} while it was busy",
+                    count(written, "game"),
                     pending::folder(db).display()
                 ),
             );
@@ -111,7 +113,8 @@ fn open_flushing(db: &Path) -> Result<(Store, Vec<String>), Diagnostic> {
         Err(e) => Ok((
             Store::open_to_read(db)?,
             vec![format!(
-                "{waiting} game(s) wait in {} and are recorded the next time the database can be written ({})",
+                "{} in {} will be recorded the next time the database can be written ({})",
+                count(waiting, "game"),
                 pending::folder(db).display(),
                 e.message
             )],
@@ -180,8 +183,24 @@ pub fn replay(
     limits: Limits,
 ) -> Result<(StoredGame, Session), Diagnostic> {
     let game = Store::open_to_read(db)?.get(id)?;
-    let session = Session::from_save(library, &game.record.to_save(), limits)
-        .map_err(|e| e.within(format!("game {id}")))?;
+    let save = game.record.to_save();
+    let session = Session::from_save(library, &save, limits).map_err(|e| {
+        if library.find(&save.variant).is_ok() {
+            return e.within(format!("game {id}"));
+        }
+        // A game of a variant these rules do not have: said of the game, with the rules
+        // folder it was played from when `--home` named one.
+        let d = Diagnostic::about(e.kind, format!("game {id}"), e.message);
+        match (save.rules_elsewhere(library), e.help) {
+            (Some(rules), _) => d.with_help(format!(
+                "it was played from the rules in {}: `{} replay {id}` replays it",
+                rules.display(),
+                save.program()
+            )),
+            (None, Some(help)) => d.with_help(help),
+            (None, None) => d,
+        }
+    })?;
     Ok((game, session))
 }
 

@@ -10,7 +10,7 @@ use crate::save::{write_atomically, SaveFile, FORMAT, VERSION};
 use crate::session::Session;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// A finished game.
@@ -30,6 +30,10 @@ pub struct GameRecord {
     /// ships with the variant (unknown in a record of an older houserules).
     #[serde(default)]
     pub rules: RulesOrigin,
+    /// The rules folder `--home` named when the game was played there (nothing else
+    /// finds its variant again): replaying it takes the same `--home`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_folder: Option<PathBuf>,
     pub seed: u64,
     pub moves: Vec<String>,
     /// Who chose the moves, in runs; none in a record of an older houserules, whose
@@ -223,6 +227,7 @@ impl GameRecord {
                 session.rules().scripts_hash(),
                 &session.variant_fingerprint(),
             ),
+            rules_folder: session.rules_folder(),
             seed: session.seed(),
             moves: session.log(),
             played_by: players::runs(&session.players()),
@@ -248,7 +253,7 @@ impl GameRecord {
             moves: self.moves.clone(),
             played_by: self.players(),
             played_with: Default::default(),
-            rules: None,
+            rules: self.rules_folder.clone(),
         }
     }
 

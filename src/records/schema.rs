@@ -7,7 +7,7 @@
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
 
 /// Migration `i` brings the schema from version `i` to `i + 1`.
-pub const MIGRATIONS: [&str; 4] = [
+pub const MIGRATIONS: [&str; 5] = [
     // 1: one row per finished game. JSON text for the option map, moves and score map.
     "CREATE TABLE games (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -43,6 +43,9 @@ pub const MIGRATIONS: [&str; 4] = [
     UPDATE games SET played_by = json_array(json_object('by', 'unknown', 'moves', json_array_length(moves)))
         WHERE json_valid(moves) AND json_type(moves) = 'array' AND json_array_length(moves) > 0;
     ALTER TABLE games ADD COLUMN rules TEXT NOT NULL DEFAULT 'unknown';",
+    // 5: the rules folder `--home` named when the game was played there (absolute);
+    // none for the shipped and default folders, and for older games.
+    "ALTER TABLE games ADD COLUMN rules_folder TEXT;",
 ];
 
 /// The version this program writes.

@@ -24,7 +24,8 @@ const GOAL_COLUMNS: &str =
                             games.options, games.moves, games.played_by, games.rules";
 
 const GAME_COLUMNS: &str = "id, played_at, variant, options, scripts_hash, seed, moves, total, \
-                            score, end_reason, rank, variant_result, events, played_by, rules";
+                            score, end_reason, rank, variant_result, events, played_by, rules, \
+                            rules_folder";
 
 /// An open games database, migrated to the current schema.
 pub struct Store {
@@ -147,8 +148,8 @@ impl Store {
             let tx = self.conn.transaction()?;
             tx.execute(
                 "INSERT INTO games (played_at, variant, options, scripts_hash, seed, moves, total, \
-                 score, end_reason, rank, variant_result, events, played_by, rules) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                 score, end_reason, rank, variant_result, events, played_by, rules, rules_folder) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
                 params![
                     r.played_at,
                     r.variant,
@@ -164,6 +165,7 @@ impl Store {
                     json(&r.events),
                     json(&r.players()),
                     r.rules.key(),
+                    r.rules_folder.as_ref().map(|f| f.to_string_lossy()),
                 ],
             )?;
             let id = tx.last_insert_rowid();
@@ -333,6 +335,7 @@ fn game_row(row: &Row) -> rusqlite::Result<StoredGame> {
             events: from_json(row, 12)?,
             played_by: from_json(row, 13)?,
             rules: RulesOrigin::from_key(&row.get::<_, String>(14)?),
+            rules_folder: row.get::<_, Option<String>>(15)?.map(PathBuf::from),
             goals: Vec::new(),
         },
     })

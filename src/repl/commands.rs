@@ -903,6 +903,14 @@ fn score(session: &mut Session, ansi: bool) -> Result<String, Diagnostic> {
 
 /// Writes the finished game's record to a file, for when the database cannot take it.
 fn export(session: &mut Session, file: &Path) -> Result<String, Diagnostic> {
+    if session.over()?.is_none() {
+        return Err(Diagnostic::about(
+            Kind::Usage,
+            "export",
+            "the game is not over: only a finished game has a record",
+        )
+        .with_help("`save FILE` keeps a game in progress; `auto` plays it to the end"));
+    }
     GameRecord::of_session(session)?.export(file)?;
     Ok(format!("wrote the game's record to {}\n", file.display()))
 }
@@ -934,10 +942,10 @@ fn reload(session: &mut Session, ansi: bool) -> Result<String, Diagnostic> {
         let (n, label, why) = (r.number, r.label, r.why);
         let _ = writeln!(
             out,
-            "move {n} `{label}` is rejected by the new rules: {}\nthe game stands after move {}; the {} move(s) from there on are kept for `redo` (or revert the rule and `reload`)",
+            "move {n} `{label}` is rejected by the new rules: {}\nthe game stands after move {}; `redo` plays the {} from there on again (or revert the rule and `reload`)",
             why.message,
             n - 1,
-            session.can_redo()
+            count(session.can_redo(), "move")
         );
     }
     out.push_str(&game_over(session, ansi)?);

@@ -5,6 +5,7 @@
 
 use super::limits::Limits;
 use super::stopping::Deadline;
+use super::words::count;
 use super::Family;
 use rhai::module_resolvers::FileModuleResolver;
 use rhai::{Engine, EvalAltResult, Module, ModuleResolver, Position, Shared};
@@ -42,8 +43,8 @@ impl Printed {
         let mut lines = std::mem::take(&mut self.lines);
         if self.dropped > 0 {
             lines.push(format!(
-                "… {} more printed line(s) cut (at most {} KiB of output is kept per command)",
-                self.dropped,
+                "… {} cut (at most {} KiB of output is kept per command)",
+                count(self.dropped, "more printed line"),
                 Self::MAX_BYTES / 1024
             ));
         }

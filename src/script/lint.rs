@@ -12,6 +12,7 @@
 
 use super::api::hooks;
 use super::diagnostics::Sources;
+use super::words::count;
 use super::words::snake_case;
 use crate::diagnostic::{Diagnostic, Kind};
 use rhai::{ASTNode, Dynamic, Expr, Stmt, AST};
@@ -71,10 +72,12 @@ pub fn check_overrides(
             {
                 let line = line_of(texts, other_file, name).unwrap_or(1);
                 let message = format!(
-                    "`{name}` here has {arity} parameter(s), but {other_file}:{line} defines it with {other}: this would be a new function and the old rule would quietly stay"
+                    "`{name}` here has {}, but {other_file}:{line} defines it with {other}: this would be a new function and the old rule would quietly stay",
+                    count(arity, "parameter")
                 );
                 return Err(at_fn(texts, file, name, message).with_help(format!(
-                    "give `{name}` {other} parameter(s), as the rule it replaces"
+                    "give `{name}` {}, as the rule it replaces",
+                    count(other, "parameter")
                 )));
             }
             if !reach.reaches(name, names) {
@@ -403,7 +406,7 @@ mod tests {
     fn an_override_with_another_arity_names_both_places() {
         let e = check(&[BASE, ("house.rhai", "fn end_game() { 0 }\n")]).unwrap_err();
         assert!(
-            e.starts_with("house.rhai:1:1: `end_game` here has 0 parameter(s), but base.rhai:3 defines it with 1"),
+            e.starts_with("house.rhai:1:1: `end_game` here has 0 parameters, but base.rhai:3 defines it with 1"),
             "{e}"
         );
     }

@@ -10,6 +10,7 @@
 
 use super::define::Api;
 use super::script_error;
+use super::words::count;
 use rhai::{
     Array, CallFnOptions, Dynamic, Engine, EvalAltResult, Map, NativeCallContext, Position, Scope,
     AST,
@@ -65,10 +66,14 @@ impl Layers {
         let Some(&layer) = defs.len().checked_sub(depth + 2).and_then(|i| defs.get(i)) else {
             let shown: Vec<&str> = defs.iter().map(|&i| self.layers[i].0.as_str()).collect();
             return Err(if shown.is_empty() {
-                format!("parent(\"{name}\", …) with {arity} argument(s): no rule of that name and arity")
+                format!(
+                    "parent(\"{name}\", …) with {}: no rule of that name and arity",
+                    count(arity, "argument")
+                )
             } else {
                 format!(
-                    "parent(\"{name}\", …) with {arity} argument(s): no earlier rule to call (defined in {})",
+                    "parent(\"{name}\", …) with {}: no earlier rule to call (defined in {})",
+                    count(arity, "argument"),
                     shown.join(", ")
                 )
             });

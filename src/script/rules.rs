@@ -15,6 +15,7 @@ use super::rng::Rng;
 use super::stopping::Deadline;
 use super::tables::{self, Tables};
 use super::view::ViewOptions;
+use super::words::count;
 use super::Family;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::{OptionValues, ScriptFile, Variant};
@@ -178,10 +179,10 @@ impl Rules {
                     Kind::Script,
                     variant.library.show(&variant.manifest),
                     format!(
-                        "the scripts of `{}` define no `{}` with {} parameter(s)",
+                        "the scripts of `{}` define no `{}` with {}",
                         variant.name,
                         hook.name,
-                        hook.arity()
+                        count(hook.arity(), "parameter")
                     ),
                 )
                 .with_help(format!(

@@ -305,7 +305,7 @@ impl Recorder<'_> {
         if let (Err(why), Some(folder)) = (&self.store, &self.kept_in) {
             let _ = writeln!(
                 out,
-                "{} wait in {} ({}): they are recorded the next time the database can be written",
+                "{} kept in {} ({}), to be recorded the next time the database can be written",
                 count(self.kept, "game"),
                 folder.display(),
                 why.message

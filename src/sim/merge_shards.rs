@@ -176,7 +176,15 @@ pub fn merge(paths: &[&Path]) -> Result<Run, Diagnostic> {
         return Err(Diagnostic::about(
             Kind::Results,
             "merge",
-            format!("shard(s) {} missing", missing.join(", ")),
+            format!(
+                "{} {} missing",
+                if missing.len() == 1 {
+                    "shard"
+                } else {
+                    "shards"
+                },
+                missing.join(", ")
+            ),
         )
         .with_help("give the results files of every shard"));
     }
