@@ -157,3 +157,18 @@ fn the_invaders_end_scores_both_sides() {
         ]
     );
 }
+
+/// A city of two tiles worth 1 point (an option) that red, not last, closes with its
+/// compulsory meeple: a count of one in the singular.
+#[test]
+fn a_scoring_of_one_point_not_paid_says_point() {
+    let mut g = Game::solo(&[("tiny_city_points", "1")]);
+    let board = g.board();
+    g.set_table(board, 0, "E");
+    g.set("scores", "[5, 6, 3]");
+    let events = announced(&mut g, "0,-1@180");
+    assert_eq!(
+        events[2],
+        "scored: city@0,0:N is complete: 1 point not paid, red is not last (last: yellow)"
+    );
+}
