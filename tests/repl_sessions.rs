@@ -18,7 +18,8 @@ fn a_piped_session_plays_undoes_saves_loads_and_finishes_with_auto() {
     assert_in_order(
         &run.stdout,
         &[
-            "carcassonne-solo               Carcassonne — official solo variant",
+            "\ncarcassonne-solo  ",
+            "  Carcassonne — official solo variant\n",
             "new game of carcassonne-solo (Carcassonne — official solo variant), seed 7",
             "tile in hand: L",
             "  1  0,-1@180",

@@ -369,3 +369,18 @@ fn a_recorded_game_of_your_rules_is_replayed_with_their_folder() {
         with.stderr
     );
 }
+
+#[test]
+fn the_variants_titles_line_up_after_the_longest_name() {
+    let listed = houserules(&["variants"], "");
+    assert!(listed.ok, "{}", listed.stderr);
+    let lines: Vec<&str> = listed.stdout.lines().collect();
+    let name = |l: &str| l.split(' ').next().unwrap().len();
+    let title_at = |l: &str| l.len() - l[name(l)..].trim_start().len();
+    let longest = lines.iter().map(|l| name(l)).max().unwrap();
+    assert!(
+        lines.iter().all(|l| title_at(l) == longest + 2),
+        "every title starts two columns after the longest name ({longest}):\n{}",
+        listed.stdout
+    );
+}

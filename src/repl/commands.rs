@@ -615,31 +615,31 @@ impl Repl {
         Ok(out)
     }
 
+    /// Each variant with its title, in a column as wide as the longest name.
     fn variants(&self) -> String {
+        let files = self.library.manifest_files();
+        let names: Vec<String> = files
+            .iter()
+            .map(|path| {
+                path.file_stem()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
         let mut out = String::new();
-        for path in self.library.manifest_files() {
-            let name = path
-                .file_stem()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned();
-            match Variant::load(&self.library, &name) {
-                Ok(v) if self.library.is_users(&path) => {
-                    let _ = writeln!(
-                        out,
-                        "{:<30} {} (yours: {})",
-                        v.name,
-                        v.title,
-                        path.display()
-                    );
-                }
-                Ok(v) => {
-                    let _ = writeln!(out, "{:<30} {}", v.name, v.title);
-                }
-                Err(e) => {
-                    let _ = writeln!(out, "{name:<30} (broken: {})", e.message);
-                }
-            }
+        for (path, name) in files.iter().zip(&names) {
+            let _ = match Variant::load(&self.library, name) {
+                Ok(v) if self.library.is_users(path) => writeln!(
+                    out,
+                    "{name:<width$}  {} (yours: {})",
+                    v.title,
+                    path.display()
+                ),
+                Ok(v) => writeln!(out, "{name:<width$}  {}", v.title),
+                Err(e) => writeln!(out, "{name:<width$}  (broken: {})", e.message),
+            };
         }
         out
     }
