@@ -2,7 +2,6 @@
 //! line for the script writer, kept by Rhai as the function's metadata (the `metadata`
 //! feature), where `houserules api` and the generated docs read them back.
 
-use super::words::count;
 use rhai::{Engine, FuncRegistration, RhaiNativeFunc, Variant};
 
 /// A call as a script writes it, taken apart: `pile(items)`, `p.draw()`, `p.len` (a
@@ -101,8 +100,8 @@ impl Api for Engine {
         assert_eq!(
             parsed.params.len(),
             N,
-            "`{call}` names {}; the function takes {N}",
-            count(parsed.params.len(), "parameter")
+            "`{call}`: parameters named {}, parameters the function takes {N}",
+            parsed.params.len()
         );
         assert!(
             !doc.trim().is_empty() && !doc.contains('\n'),
@@ -240,7 +239,7 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "names 1 parameter; the function takes 2")]
+    #[should_panic(expected = "parameters named 1, parameters the function takes 2")]
     fn a_call_that_names_too_few_parameters_is_refused() {
         Engine::new_raw().api("sum(a)", "a and b", |a: i64, b: i64| a + b);
     }
