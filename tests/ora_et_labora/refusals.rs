@@ -40,6 +40,52 @@ fn a_cloister_building_with_no_space_beside_a_cloister_is_refused_for_that() {
 }
 
 #[test]
+fn a_space_refused_for_a_building_under_way_says_why() {
+    let mut o = Oel::ireland();
+    o.play("fell trees at 1,0");
+    o.play("build Granary (1 wood)");
+    let asks = "; an action is under way and asks: where does Granary go?";
+    for (answer, reason) in [
+        (
+            "at 3,0",
+            "Granary is a cloister building: it goes beside a cloister building, and 3,0 is not",
+        ),
+        (
+            "at 2,1",
+            "Granary cannot go at 2,1: the Farmyard stands there",
+        ),
+        ("at 0,0", "Granary cannot go at 0,0: it holds a moor"),
+        ("at 9,9", "Granary cannot go at 9,9: you have no such space"),
+    ] {
+        assert!(
+            why(&mut o, answer).starts_with(&format!("{reason}{asks}")),
+            "{answer}: {}",
+            why(&mut o, answer)
+        );
+    }
+    // An answer the rules cannot read keeps the question alone.
+    assert!(why(&mut o, "at x").starts_with("an action is under way and asks"));
+}
+
+#[test]
+fn a_space_of_another_terrain_names_the_terrains_the_building_takes() {
+    let mut o = Oel::ireland();
+    display(&mut o, "\"I15\"");
+    o.give("clay 1");
+    o.give("stone 1");
+    o.g.set(
+        "landscape",
+        "let l = state.landscape; l.add_district(state.data.table, 2, \"plains\"); l",
+    );
+    o.play("build Druid's House (1 clay, 1 stone)");
+    let reason = why(&mut o, "at 3,0");
+    assert!(
+        reason.starts_with("Druid's House goes on hillside, and 3,0 is plains;"),
+        "{reason}"
+    );
+}
+
+#[test]
 fn a_price_not_reached_says_what_is_short() {
     let mut o = Oel::ireland();
     o.give("wood 1");
