@@ -54,11 +54,23 @@ impl SaveFile {
         crate::manifest::program(self.rules.as_deref())
     }
 
-    /// The rules folder the game was played from, when `library` reads another: a
-    /// variant `library` lacks is to be looked for there.
-    pub fn rules_elsewhere(&self, library: &crate::manifest::Library) -> Option<&Path> {
-        let rules = self.rules.as_deref()?;
-        (library.home_flag.as_deref() != Some(rules)).then_some(rules)
+    /// The help for a game whose variant `library` lacks: the rules folder the game was
+    /// played from, when `--home` named another, with `reach` saying what the program
+    /// that finds them does; else `lacking`, the library's own help.
+    pub fn help_to_its_rules(
+        &self,
+        library: &crate::manifest::Library,
+        lacking: Option<String>,
+        reach: impl Fn(&str) -> String,
+    ) -> Option<String> {
+        match self.rules.as_deref() {
+            Some(rules) if library.home_flag.as_deref() != Some(rules) => Some(format!(
+                "it was played from the rules in {}: {}",
+                rules.display(),
+                reach(&self.program())
+            )),
+            _ => lacking,
+        }
     }
 
     /// The variant and its options as a command line names them: `VARIANT --set k=v …`.

@@ -503,16 +503,11 @@ impl Session {
             }
             // A game of a variant these rules do not have: said of the save, with the
             // rules folder it was played from when `--home` named one.
-            let d = Diagnostic::in_file(e.kind, path.display().to_string(), e.message);
-            match (save.rules_elsewhere(library), e.help) {
-                (Some(rules), _) => d.with_help(format!(
-                    "it was played from the rules in {}: `{}` finds them (with `resume`, or `load` at its prompt)",
-                    rules.display(),
-                    save.program()
-                )),
-                (None, Some(help)) => d.with_help(help),
-                (None, None) => d,
-            }
+            let mut d = Diagnostic::in_file(e.kind, path.display().to_string(), e.message);
+            d.help = save.help_to_its_rules(library, e.help, |program| {
+                format!("`{program}` finds them (with `resume`, or `load` at its prompt)")
+            });
+            d
         })?;
         let (_, notes) = save.overrides_under(&variant.options);
         let session = Session::from_save(library, &save, limits).map_err(in_file)?;

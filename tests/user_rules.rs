@@ -287,23 +287,42 @@ fn a_rule_of_yours_named_without_its_folder_says_where_yours_are_read_from() {
     );
 }
 
+/// `fat-pig`, a rules folder's own variant, played with `--home` (seed 1, `input` typed)
+/// in a data folder of its own: the rules folder, the data folder.
+fn fat_pig_played(input: &str) -> (tempfile::TempDir, tempfile::TempDir) {
+    let home = fat_pig_home();
+    let data = tempfile::tempdir().unwrap();
+    let h = home.path().to_str().unwrap();
+    let played = houserules_in(
+        data.path(),
+        &["--home", h, "play", "fat-pig", "--seed", "1"],
+        input,
+    );
+    assert!(played.ok, "{}", played.stderr);
+    (home, data)
+}
+
+/// `command 1` (`resume`, `replay`) given the game's `--home` opens the game.
+fn opens_with_its_home(data: &Path, home: &Path, command: &str) {
+    let h = home.to_str().unwrap();
+    let with = houserules_in(data, &["--home", h, command, "1"], "score\n");
+    assert!(
+        with.ok && with.stdout.contains("fat-pig"),
+        "{}{}",
+        with.stdout,
+        with.stderr
+    );
+}
+
 #[test]
 fn a_game_of_your_rules_put_aside_is_resumed_with_their_folder() {
-    let home = fat_pig_home();
-    let h = home.path().to_str().unwrap();
-    let data = tempfile::tempdir().unwrap();
+    let (home, data) = fat_pig_played("roll\n");
     let data = data.path();
-    let yours = houserules_in(
-        data,
-        &["--home", h, "play", "fat-pig", "--seed", "1"],
-        "roll\n",
-    );
-    assert!(yours.ok, "{}", yours.stderr);
     // A shipped game played without `--home` puts it aside, and says how to go on with it.
     let shipped = houserules_in(data, &["play", "pig-solo", "--seed", "2"], "roll\n");
     let home_flag = format!(
         "houserules --home {}",
-        std::path::absolute(h).unwrap().display()
+        std::path::absolute(home.path()).unwrap().display()
     );
     assert!(
         shipped.stdout.contains(&format!(
@@ -321,28 +340,14 @@ fn a_game_of_your_rules_put_aside_is_resumed_with_their_folder() {
         "{}",
         without.stderr
     );
-    let with = houserules_in(data, &["--home", h, "resume", "1"], "score\n");
-    assert!(
-        with.ok && with.stdout.contains("fat-pig"),
-        "{}{}",
-        with.stdout,
-        with.stderr
-    );
+    opens_with_its_home(data, home.path(), "resume");
 }
 
 #[test]
 fn a_recorded_game_of_your_rules_is_replayed_with_their_folder() {
-    let home = fat_pig_home();
-    let h = home.path().to_str().unwrap();
-    let data = tempfile::tempdir().unwrap();
+    let (home, data) = fat_pig_played("auto\n");
     let data = data.path();
-    let played = houserules_in(
-        data,
-        &["--home", h, "play", "fat-pig", "--seed", "1"],
-        "auto\n",
-    );
-    assert!(played.ok, "{}", played.stderr);
-    let folder = std::path::absolute(h).unwrap();
+    let folder = std::path::absolute(home.path()).unwrap();
     let listed = houserules_in(data, &["history", "--json"], "");
     assert!(
         listed
@@ -361,13 +366,7 @@ fn a_recorded_game_of_your_rules_is_replayed_with_their_folder() {
         "{}",
         without.stderr
     );
-    let with = houserules_in(data, &["--home", h, "replay", "1"], "score\n");
-    assert!(
-        with.ok && with.stdout.contains("fat-pig"),
-        "{}{}",
-        with.stdout,
-        with.stderr
-    );
+    opens_with_its_home(data, home.path(), "replay");
 }
 
 #[test]

@@ -190,16 +190,11 @@ pub fn replay(
         }
         // A game of a variant these rules do not have: said of the game, with the rules
         // folder it was played from when `--home` named one.
-        let d = Diagnostic::about(e.kind, format!("game {id}"), e.message);
-        match (save.rules_elsewhere(library), e.help) {
-            (Some(rules), _) => d.with_help(format!(
-                "it was played from the rules in {}: `{} replay {id}` replays it",
-                rules.display(),
-                save.program()
-            )),
-            (None, Some(help)) => d.with_help(help),
-            (None, None) => d,
-        }
+        let mut d = Diagnostic::about(e.kind, format!("game {id}"), e.message);
+        d.help = save.help_to_its_rules(library, e.help, |program| {
+            format!("`{program} replay {id}` replays it")
+        });
+        d
     })?;
     Ok((game, session))
 }
