@@ -28,8 +28,43 @@ pub fn width() -> usize {
     }
 }
 
+/// `text` with each of its `error:` and `help:` lines wider than `width` broken between
+/// words (a terminal would break them mid-word), the rest of the message indented under
+/// it; other lines (a script's source under its error) as they are.
+pub fn wrap_messages(text: &str, width: usize) -> String {
+    let layout = textwrap::Options::new(width).subsequent_indent("  ");
+    let mut out = String::new();
+    for line in text.split_inclusive('\n') {
+        let bare = line.trim_end_matches('\n');
+        if (bare.starts_with("error: ") || bare.starts_with("help: "))
+            && bare.chars().count() > width
+        {
+            out.push_str(&textwrap::fill(bare, &layout));
+            out.push_str(&line[bare.len()..]);
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
 /// A word as a shell (and the REPL's line splitting) reads it back: quoted only where it
 /// must be.
 pub fn quoted(word: &str) -> String {
     shlex::try_quote(word).map_or_else(|_| word.to_owned(), |q| q.into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap_messages;
+
+    #[test]
+    fn only_long_error_and_help_lines_are_broken_between_words() {
+        let text = "error: move: `at 3,0` is not a legal move here\n   3 | let x = a_long_line_of_source_code_left_whole;\nhelp: legal moves: at 3,1, at 4,1\nplayed\n";
+        assert_eq!(
+            wrap_messages(text, 30),
+            "error: move: `at 3,0` is not a\n  legal move here\n   3 | let x = a_long_line_of_source_code_left_whole;\nhelp: legal moves: at 3,1, at\n  4,1\nplayed\n"
+        );
+        assert_eq!(wrap_messages(text, 200), text);
+    }
 }

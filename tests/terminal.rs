@@ -479,3 +479,21 @@ fn lines_typed_while_a_command_runs_each_run_after_it() {
     t.pty.send("re\r").unwrap();
     t.expect("so far:");
 }
+
+#[test]
+fn a_long_error_is_broken_between_words_at_the_terminals_width() {
+    let mut t = Terminal::start(&["play", "ora-et-labora-solo-ireland", "--seed", "5"]);
+    t.expect("`moves` to list the moves");
+    t.type_line("clear");
+    let shown = shown_until(&mut t, "the game is unchanged");
+    let help = &shown[shown.find("help: legal moves").unwrap()..];
+    let lines: Vec<&str> = help.split("\r\n").filter(|l| !l.is_empty()).collect();
+    assert!(
+        lines.len() > 2 && lines[1..].iter().all(|l| l.starts_with("  ")),
+        "the help goes on indented: {help:?}"
+    );
+    assert!(
+        lines.iter().all(|l| l.chars().count() <= 80),
+        "no line is wider than the terminal (80 columns): {help:?}"
+    );
+}

@@ -43,6 +43,9 @@ pub struct Repl {
     session: Option<Session>,
     /// May `show` colour its output?
     pub ansi: bool,
+    /// Are error messages broken between words at the terminal's width? (Piped output
+    /// keeps a message a line.)
+    pub wraps: bool,
     /// The games database; `None` records nothing (library use and tests).
     db: Option<PathBuf>,
     /// Was the game over after the last command? A game is recorded when it becomes over.
@@ -82,6 +85,7 @@ impl Repl {
             limits,
             session: None,
             ansi: false,
+            wraps: false,
             db: None,
             was_over: false,
             recorded: false,
@@ -295,6 +299,9 @@ impl Repl {
         let failed = result.is_err();
         let mut output = match result {
             Ok(text) => text,
+            Err(e) if self.wraps => {
+                crate::terminal::wrap_messages(&format!("error: {e}\n"), crate::terminal::width())
+            }
             Err(e) => format!("error: {e}\n"),
         };
         // A command stopped by Ctrl-C or a signal is over: the game it leaves is still
