@@ -32,20 +32,30 @@ pub fn width() -> usize {
 /// words (a terminal would break them mid-word), the rest of the message indented under
 /// it; other lines (a script's source under its error) as they are.
 pub fn wrap_messages(text: &str, width: usize) -> String {
-    let layout = textwrap::Options::new(width).subsequent_indent("  ");
     let mut out = String::new();
     for line in text.split_inclusive('\n') {
         let bare = line.trim_end_matches('\n');
-        if (bare.starts_with("error: ") || bare.starts_with("help: "))
-            && bare.chars().count() > width
-        {
-            out.push_str(&textwrap::fill(bare, &layout));
+        if bare.starts_with("error: ") || bare.starts_with("help: ") {
+            out.push_str(&fit(bare, width, 2));
             out.push_str(&line[bare.len()..]);
         } else {
             out.push_str(line);
         }
     }
     out
+}
+
+/// `line` broken between words to fit `width` columns, each line after the first indented
+/// by `indent` spaces; as it is when it fits.
+pub fn fit(line: &str, width: usize, indent: usize) -> String {
+    if line.chars().count() <= width {
+        return line.to_owned();
+    }
+    let hanging = " ".repeat(indent);
+    textwrap::fill(
+        line,
+        textwrap::Options::new(width).subsequent_indent(&hanging),
+    )
 }
 
 /// A word as a shell (and the REPL's line splitting) reads it back: quoted only where it
@@ -66,5 +76,13 @@ mod tests {
             "error: move: `at 3,0` is not a\n  legal move here\n   3 | let x = a_long_line_of_source_code_left_whole;\nhelp: legal moves: at 3,1, at\n  4,1\nplayed\n"
         );
         assert_eq!(wrap_messages(text, 200), text);
+    }
+
+    #[test]
+    fn a_listed_line_keeps_its_leading_spaces_and_hangs_under_its_text() {
+        assert_eq!(
+            super::fit("  1  use Farmyard  Produce grain or livestock", 30, 17),
+            "  1  use Farmyard  Produce\n                 grain or\n                 livestock"
+        );
     }
 }

@@ -497,3 +497,27 @@ fn a_long_error_is_broken_between_words_at_the_terminals_width() {
         "no line is wider than the terminal (80 columns): {help:?}"
     );
 }
+
+#[test]
+fn long_moves_are_broken_between_words_under_their_text() {
+    let mut t = Terminal::start(&["play", "ora-et-labora-solo-ireland", "--seed", "5"]);
+    t.expect("`moves` to list the moves");
+    t.type_line("moves");
+    let shown = shown_until(&mut t, "pass");
+    let lines: Vec<&str> = shown
+        .split("\r\n")
+        .skip_while(|l| !l.starts_with("  1  "))
+        .collect();
+    let use_line = lines
+        .iter()
+        .position(|l| l.contains("use Clay Mound at 4,0"))
+        .unwrap_or_else(|| panic!("{shown:?}"));
+    assert!(
+        lines[use_line + 1].starts_with(&" ".repeat(20)) && lines[use_line + 1].contains("joker"),
+        "the function goes on under its text: {shown:?}"
+    );
+    assert!(
+        lines.iter().all(|l| l.chars().count() <= 80),
+        "no line is wider than the terminal (80 columns): {shown:?}"
+    );
+}

@@ -346,7 +346,10 @@ impl Repl {
                 };
                 show(self.game("show")?, &options)
             }
-            Command::Moves => list_moves(self.game("moves")?, ansi),
+            Command::Moves => {
+                let columns = self.wraps.then(crate::terminal::width);
+                list_moves(self.game("moves")?, ansi, columns)
+            }
             Command::Card { name } => self.card(&name.join(" ")),
             Command::Play { choice } => play(self.game("play")?, &choice.join(" "), ansi),
             Command::Auto { moves, bot, quiet } => {
@@ -751,8 +754,13 @@ fn own_fields(session: &Session) -> String {
     out
 }
 
-/// The legal moves, numbered, each with what it would do when the rules say.
-fn list_moves(session: &mut Session, ansi: bool) -> Result<String, Diagnostic> {
+/// The legal moves, numbered, each with what it would do when the rules say; at a
+/// terminal (`columns`), a long line is broken between words under its text.
+fn list_moves(
+    session: &mut Session,
+    ansi: bool,
+    columns: Option<usize>,
+) -> Result<String, Diagnostic> {
     let moves = session.moves()?;
     if moves.is_empty() {
         return game_over(session, ansi);
@@ -769,7 +777,15 @@ fn list_moves(session: &mut Session, ansi: bool) -> Result<String, Diagnostic> {
     for (i, m) in moves.iter().enumerate() {
         match session.describe(m)? {
             Some(text) => {
-                let _ = writeln!(out, "{:>3}  {:<width$}  {text}", i + 1, m.label);
+                let line = format!("{:>3}  {:<width$}  {text}", i + 1, m.label);
+                // Hanging under the text; no deeper than half the width when labels are long.
+                let line = match columns {
+                    Some(columns) => {
+                        crate::terminal::fit(&line, columns, (width + 7).min(columns / 2))
+                    }
+                    None => line,
+                };
+                let _ = writeln!(out, "{line}");
             }
             None => {
                 let _ = writeln!(out, "{:>3}  {}", i + 1, m.label);

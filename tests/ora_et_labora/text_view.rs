@@ -227,3 +227,35 @@ fn a_name_not_found_gets_the_nearest_names_and_what_to_do() {
         ],
     );
 }
+
+/// The line of `listing` that lists the move `label`.
+fn listed<'a>(listing: &'a str, label: &str) -> &'a str {
+    listing
+        .lines()
+        .find(|l| {
+            l.trim_start()
+                .split_once("  ")
+                .is_some_and(|(_, rest)| rest.starts_with(label))
+        })
+        .unwrap_or_else(|| panic!("`{label}` is not listed:\n{listing}"))
+}
+
+#[test]
+fn the_moves_say_what_a_building_built_or_used_does() {
+    let shown = session("ora-et-labora-solo-ireland", "fell trees at 1,0\nmoves\n");
+    let moves = &shown[shown.find("  1  ").unwrap()..];
+    assert!(
+        listed(moves, "use Clay Mound at 4,0")
+            .ends_with("  Produce clay from the wheel (clay indicator, or the joker)."),
+        "{moves}"
+    );
+    assert!(
+        listed(moves, "build Granary (1 wood)")
+            .ends_with("  Once: 1 coin buys 4 grain and 1 book."),
+        "{moves}"
+    );
+    assert!(
+        listed(moves, "fell trees at 2,0").ends_with("fell trees at 2,0"),
+        "clearing a forest says no more than its label: {moves}"
+    );
+}
