@@ -1,6 +1,7 @@
 //! The width that tables and listings fit: the terminal's, or 80 columns when the output
-//! is not a terminal (a pipe, a file), so that piped output is the same everywhere; and
-//! printing that outlives its reader; and a word quoted for a command line.
+//! is not a terminal (a pipe, a file), so that piped output is the same everywhere; long
+//! lines broken between words where a terminal would break them mid-word; printing that
+//! outlives its reader; and a word quoted for a command line.
 
 use std::io::{IsTerminal, Write};
 
@@ -66,7 +67,7 @@ pub fn quoted(word: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::wrap_messages;
+    use super::{fit, wrap_messages};
 
     #[test]
     fn only_long_error_and_help_lines_are_broken_between_words() {
@@ -81,7 +82,7 @@ mod tests {
     #[test]
     fn a_listed_line_keeps_its_leading_spaces_and_hangs_under_its_text() {
         assert_eq!(
-            super::fit("  1  use Farmyard  Produce grain or livestock", 30, 17),
+            fit("  1  use Farmyard  Produce grain or livestock", 30, 17),
             "  1  use Farmyard  Produce\n                 grain or\n                 livestock"
         );
     }

@@ -43,8 +43,8 @@ pub struct Repl {
     session: Option<Session>,
     /// May `show` colour its output?
     pub ansi: bool,
-    /// Are error messages broken between words at the terminal's width? (Piped output
-    /// keeps a message a line.)
+    /// Are long lines of errors and of `moves` broken between words at the terminal's
+    /// width? (Piped output keeps a message or a move a line.)
     pub wraps: bool,
     /// The games database; `None` records nothing (library use and tests).
     db: Option<PathBuf>,
@@ -299,10 +299,13 @@ impl Repl {
         let failed = result.is_err();
         let mut output = match result {
             Ok(text) => text,
-            Err(e) if self.wraps => {
-                crate::terminal::wrap_messages(&format!("error: {e}\n"), crate::terminal::width())
+            Err(e) => {
+                let text = format!("error: {e}\n");
+                match self.wraps {
+                    true => crate::terminal::wrap_messages(&text, crate::terminal::width()),
+                    false => text,
+                }
             }
-            Err(e) => format!("error: {e}\n"),
         };
         // A command stopped by Ctrl-C or a signal is over: the game it leaves is still
         // recorded if it ended.

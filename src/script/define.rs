@@ -100,7 +100,7 @@ impl Api for Engine {
         assert_eq!(
             parsed.params.len(),
             N,
-            "`{call}`: parameters named {}, parameters the function takes {N}",
+            "`{call}` names another number of parameters than the function takes ({} against {N})",
             parsed.params.len()
         );
         assert!(
@@ -239,7 +239,9 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "parameters named 1, parameters the function takes 2")]
+    #[should_panic(
+        expected = "names another number of parameters than the function takes (1 against 2)"
+    )]
     fn a_call_that_names_too_few_parameters_is_refused() {
         Engine::new_raw().api("sum(a)", "a and b", |a: i64, b: i64| a + b);
     }
