@@ -241,7 +241,7 @@ fn listed<'a>(listing: &'a str, label: &str) -> &'a str {
 }
 
 #[test]
-fn the_moves_say_what_a_building_built_or_used_does() {
+fn the_moves_say_what_a_building_does_and_what_the_wheel_gives() {
     let shown = session("ora-et-labora-solo-ireland", "fell trees at 1,0\nmoves\n");
     let moves = &shown[shown.find("  1  ").unwrap()..];
     assert!(
@@ -255,7 +255,33 @@ fn the_moves_say_what_a_building_built_or_used_does() {
         "{moves}"
     );
     assert!(
-        listed(moves, "fell trees at 2,0").ends_with("fell trees at 2,0"),
-        "clearing a forest says no more than its label: {moves}"
+        listed(moves, "fell trees at 2,0").ends_with("  0 wood, or 2 from the joker"),
+        "{moves}"
     );
+    assert!(listed(moves, "pass").ends_with("pass"), "{moves}");
+}
+
+/// What the rules say move `label` does, as `moves` lists it.
+fn about(o: &mut Oel, label: &str) -> Option<String> {
+    let moves = o.g.rules.moves(&mut o.g.state).unwrap();
+    let mv = moves
+        .iter()
+        .find(|m| m.label == label)
+        .unwrap_or_else(|| panic!("`{label}` is no move"));
+    o.g.rules.describe_move(&mut o.g.state, mv).unwrap()
+}
+
+#[test]
+fn felling_and_cutting_say_what_the_wheel_gives() {
+    let mut o = Oel::ireland();
+    assert_eq!(about(&mut o, "cut peat at 0,0").as_deref(), Some("2 peat"));
+    o.play("fell trees at 1,0");
+    assert_eq!(
+        about(&mut o, "fell trees at 2,0").as_deref(),
+        Some("0 wood, or 2 from the joker")
+    );
+    assert_eq!(about(&mut o, "pass"), None);
+    // Past round 12 every indicator, the joker too, has left the solo game's wheel.
+    o.pass_until(13);
+    assert_eq!(about(&mut o, "cut peat at 0,0").as_deref(), Some("nothing"));
 }
