@@ -285,3 +285,44 @@ fn felling_and_cutting_say_what_the_wheel_gives() {
     o.pass_until(13);
     assert_eq!(about(&mut o, "cut peat at 0,0").as_deref(), Some("nothing"));
 }
+
+#[test]
+fn a_space_for_a_building_says_what_it_adds_to_the_settlements_beside_it() {
+    let mut o = Oel::ireland();
+    // Shanty Town at 3,0.
+    o.g.set(
+        "landscape",
+        "let l = state.landscape; l.settle(3, 0, \"S01\"); l",
+    );
+    o.play("fell trees at 1,0");
+    o.play("build Granary (1 wood)");
+    // The Granary (dwelling 3) at 3,1 stands beside it, where an empty plains added 0.
+    assert_eq!(
+        about(&mut o, "at 3,1").as_deref(),
+        Some("+3 settlement points")
+    );
+}
+
+#[test]
+fn a_space_for_a_settlement_says_what_it_is_worth_there() {
+    let mut o = Oel::ireland();
+    o.give("grain 1, peat 1");
+    o.g.set("settlements", "[\"S01\"]");
+    o.g.set("phase", "\"settle\"");
+    o.play("settle Shanty Town (1 food, 1 energy)");
+    let mut values = Vec::new();
+    for (col, row) in [(3, 0), (3, 1)] {
+        let there = o.g.int(&format!(
+            "let l = state.landscape; l.settle({col}, {row}, \"S01\"); \
+             l.settlement_value(state.cards, state.data.table, {col}, {row})"
+        ));
+        let points = if there == 1 { "point" } else { "points" };
+        assert_eq!(
+            about(&mut o, &format!("at {col},{row}")),
+            Some(format!("{there:+} settlement {points}")),
+            "at {col},{row}"
+        );
+        values.push(there);
+    }
+    assert_ne!(values[0], values[1], "the spaces differ: {values:?}");
+}
