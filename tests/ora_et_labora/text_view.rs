@@ -286,20 +286,32 @@ fn felling_and_cutting_say_what_the_wheel_gives() {
     assert_eq!(about(&mut o, "cut peat at 0,0").as_deref(), Some("nothing"));
 }
 
-#[test]
-fn a_space_for_a_building_says_what_it_adds_to_the_settlements_beside_it() {
+/// The Ireland game with a Shanty Town at 3,0 and `building` under way, paid with `goods`.
+fn building_beside_shanty_town(building: &str, goods: &str) -> Oel {
     let mut o = Oel::ireland();
-    // Shanty Town at 3,0.
     o.g.set(
         "landscape",
         "let l = state.landscape; l.settle(3, 0, \"S01\"); l",
     );
-    o.play("fell trees at 1,0");
-    o.play("build Granary (1 wood)");
-    // The Granary (dwelling 3) at 3,1 stands beside it, where an empty plains added 0.
+    o.g.set("display", "[\"G07\", \"I03\"]");
+    o.give(goods);
+    o.play(building);
+    o
+}
+
+#[test]
+fn a_space_for_a_building_says_what_it_adds_to_the_settlements_beside_it() {
+    // The Granary (dwelling 3) at 3,1, beside the Shanty Town, where an empty plains
+    // added 0; the Peat Coal Kiln (dwelling -2) takes from it.
+    let mut o = building_beside_shanty_town("build Granary (1 wood)", "wood 1");
     assert_eq!(
         about(&mut o, "at 3,1").as_deref(),
         Some("+3 settlement points")
+    );
+    let mut o = building_beside_shanty_town("build Peat Coal Kiln (1 clay)", "clay 1");
+    assert_eq!(
+        about(&mut o, "at 3,1").as_deref(),
+        Some("-2 settlement points")
     );
 }
 
@@ -316,7 +328,7 @@ fn a_space_for_a_settlement_says_what_it_is_worth_there() {
             "let l = state.landscape; l.settle({col}, {row}, \"S01\"); \
              l.settlement_value(state.cards, state.data.table, {col}, {row})"
         ));
-        let points = if there == 1 { "point" } else { "points" };
+        let points = if there.abs() == 1 { "point" } else { "points" };
         assert_eq!(
             about(&mut o, &format!("at {col},{row}")),
             Some(format!("{there:+} settlement {points}")),
