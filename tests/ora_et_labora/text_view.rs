@@ -338,3 +338,22 @@ fn a_space_for_a_settlement_says_what_it_is_worth_there() {
     }
     assert_ne!(values[0], values[1], "the spaces differ: {values:?}");
 }
+
+#[test]
+fn a_settlement_to_settle_says_the_most_it_can_be_worth() {
+    let mut o = Oel::ireland();
+    o.give("grain 1, peat 1");
+    o.g.set("settlements", "[\"S01\"]");
+    o.g.set("phase", "\"settle\"");
+    let best = o.g.int(
+        "let best = (); for p in state.landscape.free_spaces(state.cards, \"S01\", false) { \
+         let l = state.landscape; l.settle(p.col, p.row, \"S01\"); \
+         let v = l.settlement_value(state.cards, state.data.table, p.col, p.row); \
+         best = if best == () { v } else { best.max(v) }; } best",
+    );
+    let points = if best.abs() == 1 { "point" } else { "points" };
+    assert_eq!(
+        about(&mut o, "settle Shanty Town (1 food, 1 energy)"),
+        Some(format!("up to {best:+} settlement {points}"))
+    );
+}
