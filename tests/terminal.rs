@@ -480,30 +480,37 @@ fn lines_typed_while_a_command_runs_each_run_after_it() {
     t.expect("so far:");
 }
 
-#[test]
-fn a_long_error_is_broken_between_words_at_the_terminals_width() {
+/// What an Ireland game (seed 5) at a terminal prints for `line`, up to `until`.
+fn ireland_shows(line: &str, until: &str) -> String {
     let mut t = Terminal::start(&["play", "ora-et-labora-solo-ireland", "--seed", "5"]);
     t.expect("`moves` to list the moves");
-    t.type_line("clear");
-    let shown = shown_until(&mut t, "the game is unchanged");
+    t.type_line(line);
+    shown_until(&mut t, until)
+}
+
+/// No line of `lines` is wider than the test's terminal (80 columns).
+fn assert_fits(lines: &[&str]) {
+    assert!(
+        lines.iter().all(|l| l.chars().count() <= 80),
+        "no line is wider than the terminal (80 columns): {lines:?}"
+    );
+}
+
+#[test]
+fn a_long_error_is_broken_between_words_at_the_terminals_width() {
+    let shown = ireland_shows("clear", "the game is unchanged");
     let help = &shown[shown.find("help: legal moves").unwrap()..];
     let lines: Vec<&str> = help.split("\r\n").filter(|l| !l.is_empty()).collect();
     assert!(
         lines.len() > 2 && lines[1..].iter().all(|l| l.starts_with("  ")),
         "the help goes on indented: {help:?}"
     );
-    assert!(
-        lines.iter().all(|l| l.chars().count() <= 80),
-        "no line is wider than the terminal (80 columns): {help:?}"
-    );
+    assert_fits(&lines);
 }
 
 #[test]
 fn long_moves_are_broken_between_words_under_their_text() {
-    let mut t = Terminal::start(&["play", "ora-et-labora-solo-ireland", "--seed", "5"]);
-    t.expect("`moves` to list the moves");
-    t.type_line("moves");
-    let shown = shown_until(&mut t, "pass");
+    let shown = ireland_shows("moves", "pass");
     let lines: Vec<&str> = shown
         .split("\r\n")
         .skip_while(|l| !l.starts_with("  1  "))
@@ -516,8 +523,5 @@ fn long_moves_are_broken_between_words_under_their_text() {
         lines[use_line + 1].starts_with(&" ".repeat(20)) && lines[use_line + 1].contains("joker"),
         "the function goes on under its text: {shown:?}"
     );
-    assert!(
-        lines.iter().all(|l| l.chars().count() <= 80),
-        "no line is wider than the terminal (80 columns): {shown:?}"
-    );
+    assert_fits(&lines);
 }

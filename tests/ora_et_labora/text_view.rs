@@ -315,45 +315,62 @@ fn a_space_for_a_building_says_what_it_adds_to_the_settlements_beside_it() {
     );
 }
 
-#[test]
-fn a_space_for_a_settlement_says_what_it_is_worth_there() {
+/// The Ireland game in a settlement phase with a Shanty Town in hand and its food and energy.
+fn shanty_town_to_settle() -> Oel {
     let mut o = Oel::ireland();
     o.give("grain 1, peat 1");
     o.g.set("settlements", "[\"S01\"]");
     o.g.set("phase", "\"settle\"");
+    o
+}
+
+/// The value a Shanty Town would have at `col, row`, by the host's `settlement_value`.
+fn shanty_town_value(o: &Oel, col: i64, row: i64) -> i64 {
+    o.g.int(&format!(
+        "let l = state.landscape; l.settle({col}, {row}, \"S01\"); \
+         l.settlement_value(state.cards, state.data.table, {col}, {row})"
+    ))
+}
+
+/// "+3 settlement points", "-1 settlement point".
+fn settlement_points(n: i64) -> String {
+    let points = if n.abs() == 1 { "point" } else { "points" };
+    format!("{n:+} settlement {points}")
+}
+
+#[test]
+fn a_space_for_a_settlement_says_what_it_is_worth_there() {
+    let mut o = shanty_town_to_settle();
     o.play("settle Shanty Town (1 food, 1 energy)");
-    let mut values = Vec::new();
-    for (col, row) in [(3, 0), (3, 1)] {
-        let there = o.g.int(&format!(
-            "let l = state.landscape; l.settle({col}, {row}, \"S01\"); \
-             l.settlement_value(state.cards, state.data.table, {col}, {row})"
-        ));
-        let points = if there.abs() == 1 { "point" } else { "points" };
-        assert_eq!(
-            about(&mut o, &format!("at {col},{row}")),
-            Some(format!("{there:+} settlement {points}")),
-            "at {col},{row}"
-        );
-        values.push(there);
-    }
+    let values: Vec<i64> = [(3, 0), (3, 1)]
+        .into_iter()
+        .map(|(col, row)| {
+            let there = shanty_town_value(&o, col, row);
+            assert_eq!(
+                about(&mut o, &format!("at {col},{row}")),
+                Some(settlement_points(there)),
+                "at {col},{row}"
+            );
+            there
+        })
+        .collect();
     assert_ne!(values[0], values[1], "the spaces differ: {values:?}");
 }
 
 #[test]
 fn a_settlement_to_settle_says_the_most_it_can_be_worth() {
-    let mut o = Oel::ireland();
-    o.give("grain 1, peat 1");
-    o.g.set("settlements", "[\"S01\"]");
-    o.g.set("phase", "\"settle\"");
-    let best = o.g.int(
-        "let best = (); for p in state.landscape.free_spaces(state.cards, \"S01\", false) { \
-         let l = state.landscape; l.settle(p.col, p.row, \"S01\"); \
-         let v = l.settlement_value(state.cards, state.data.table, p.col, p.row); \
-         best = if best == () { v } else { best.max(v) }; } best",
-    );
-    let points = if best.abs() == 1 { "point" } else { "points" };
+    let mut o = shanty_town_to_settle();
+    let free = "state.landscape.free_spaces(state.cards, \"S01\", false)";
+    let cols = o.g.ints(&format!("{free}.map(|p| p.col)"));
+    let rows = o.g.ints(&format!("{free}.map(|p| p.row)"));
+    let best = cols
+        .iter()
+        .zip(&rows)
+        .map(|(&col, &row)| shanty_town_value(&o, col, row))
+        .max()
+        .unwrap();
     assert_eq!(
         about(&mut o, "settle Shanty Town (1 food, 1 energy)"),
-        Some(format!("up to {best:+} settlement {points}"))
+        Some(format!("up to {}", settlement_points(best)))
     );
 }
