@@ -21,6 +21,9 @@ fn write_to(out: &mut impl Write, text: &str) {
     let _ = out.flush();
 }
 
+/// What clears a terminal: the cursor to the top left, then the screen erased.
+pub const CLEAR_SCREEN: &str = "\x1b[H\x1b[2J";
+
 /// Columns to fit.
 pub fn width() -> usize {
     match crossterm::terminal::size() {
@@ -46,6 +49,21 @@ pub fn wrap_messages(text: &str, width: usize) -> String {
     out
 }
 
+/// `text` with each line wider than `width` broken between words (a terminal would break
+/// it mid-word), hanging two columns under the line's own indent: the prose of a move
+/// played, `auto`, `undo` and the like (not tables, which a break between words would
+/// scatter).
+pub fn fit_lines(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    for line in text.split_inclusive('\n') {
+        let bare = line.trim_end_matches('\n');
+        let indent = bare.len() - bare.trim_start().len() + 2;
+        out.push_str(&fit(bare, width, indent.min(width / 2)));
+        out.push_str(&line[bare.len()..]);
+    }
+    out
+}
+
 /// `line` broken between words to fit `width` columns, each line after the first indented
 /// by `indent` spaces; as it is when it fits.
 pub fn fit(line: &str, width: usize, indent: usize) -> String {
@@ -67,7 +85,7 @@ pub fn quoted(word: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{fit, wrap_messages};
+    use super::{fit, fit_lines, wrap_messages};
 
     #[test]
     fn only_long_error_and_help_lines_are_broken_between_words() {
@@ -85,5 +103,15 @@ mod tests {
             fit("  1  use Farmyard  Produce grain or livestock", 30, 17),
             "  1  use Farmyard  Produce\n                 grain or\n                 livestock"
         );
+    }
+
+    #[test]
+    fn a_long_line_of_prose_hangs_under_its_own_indent() {
+        let text = "took back 3 moves: fell trees at 1,0, cut peat at 0,0, pass\n  12  use Farmyard at 2,1 with a lay brother\nshort\n";
+        assert_eq!(
+            fit_lines(text, 30),
+            "took back 3 moves: fell trees\n  at 1,0, cut peat at 0,0,\n  pass\n  12  use Farmyard at 2,1 with\n    a lay brother\nshort\n"
+        );
+        assert_eq!(fit_lines(text, 200), text);
     }
 }

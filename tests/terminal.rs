@@ -498,7 +498,7 @@ fn assert_fits(lines: &[&str]) {
 
 #[test]
 fn a_long_error_is_broken_between_words_at_the_terminals_width() {
-    let shown = ireland_shows("clear", "the game is unchanged");
+    let shown = ireland_shows("fold", "the game is unchanged");
     let help = &shown[shown.find("help: legal moves").unwrap()..];
     let lines: Vec<&str> = help.split("\r\n").filter(|l| !l.is_empty()).collect();
     assert!(
@@ -524,4 +524,35 @@ fn long_moves_are_broken_between_words_under_their_text() {
         "the function goes on under its text: {shown:?}"
     );
     assert_fits(&lines);
+}
+
+#[test]
+fn long_lines_of_prose_are_broken_between_words() {
+    let mut t = Terminal::start(&["play", "ora-et-labora-solo-ireland", "--seed", "5"]);
+    t.expect("`moves` to list the moves");
+    t.type_line("auto 12 --bot random --quiet");
+    t.expect("random played 12 moves");
+    t.type_line("undo 5");
+    let shown = shown_until(&mut t, "`2 peat (the joker)`");
+    let lines: Vec<&str> = shown
+        .split("\r\n")
+        .skip_while(|l| !l.starts_with("took back 5 moves:"))
+        .collect();
+    assert!(
+        lines.len() > 1 && lines[1].starts_with("  ") && !lines[1].starts_with("   "),
+        "the list goes on under it, two columns in: {shown:?}"
+    );
+    assert_fits(&lines);
+}
+
+#[test]
+fn clear_clears_the_screen_and_leaves_the_game() {
+    let mut t = Terminal::start(&["play", "pig-solo", "--seed", "1"]);
+    t.expect("`moves` to list the moves");
+    t.type_line("roll");
+    t.type_line("clear");
+    // Erase in display, all of it (ECMA-48).
+    t.expect("\x1b[2J");
+    t.type_line("log");
+    t.expect("1  roll");
 }

@@ -24,6 +24,16 @@ use std::path::{Path, PathBuf};
 /// a longer one (a file pasted by mistake) would quote it whole.
 const MAX_LINE: usize = 10_000;
 
+/// The commands whose output is prose (what moves did, which were taken back, a bot's
+/// helpers), fitted to a terminal's width between words; a move typed is one. The others
+/// print tables and drawings laid out in columns, or JSON.
+const PROSE: [&str; 6] = ["play", "auto", "undo", "redo", "reload", "load"];
+
+/// Is the output of a line starting with `first` prose?
+fn tells_in_prose(first: &str) -> bool {
+    !grammar::is_command(first) || PROSE.contains(&first)
+}
+
 /// What one line did.
 #[derive(Debug, Default)]
 pub struct Step {
@@ -43,9 +53,9 @@ pub struct Repl {
     session: Option<Session>,
     /// May `show` colour its output?
     pub ansi: bool,
-    /// Are long lines of errors and of `moves` broken between words at the terminal's
-    /// width? (Piped output keeps a message or a move a line.)
-    pub wraps: bool,
+    /// Is the output a terminal? Its long lines are then broken between words at its
+    /// width (piped output keeps a message or a move a line), and `clear` clears it.
+    pub terminal: bool,
     /// The games database; `None` records nothing (library use and tests).
     db: Option<PathBuf>,
     /// Was the game over after the last command? A game is recorded when it becomes over.
@@ -85,7 +95,7 @@ impl Repl {
             limits,
             session: None,
             ansi: false,
-            wraps: false,
+            terminal: false,
             db: None,
             was_over: false,
             recorded: false,
@@ -106,9 +116,19 @@ impl Repl {
         let (Some(path), Some(game)) = (self.unfinished.clone(), self.unfinished_game()) else {
             return String::new();
         };
-        super::unfinished::keep(&game, &path)
+        let said = super::unfinished::keep(&game, &path)
             .map(|said| format!("your unfinished game is {said}"))
-            .unwrap_or_else(|e| format!("error: the unfinished game could not be kept: {e}\n"))
+            .unwrap_or_else(|e| format!("error: the unfinished game could not be kept: {e}\n"));
+        self.fitted(said)
+    }
+
+    /// `text` fitted to the terminal's width between words, when the output is a
+    /// terminal; as it is in a pipe.
+    fn fitted(&self, text: String) -> String {
+        match self.terminal {
+            true => crate::terminal::fit_lines(&text, crate::terminal::width()),
+            false => text,
+        }
     }
 
     /// Where an unfinished game is kept, if anywhere.
@@ -298,10 +318,11 @@ impl Repl {
         };
         let failed = result.is_err();
         let mut output = match result {
+            Ok(text) if tells_in_prose(first) => self.fitted(text),
             Ok(text) => text,
             Err(e) => {
                 let text = format!("error: {e}\n");
-                match self.wraps {
+                match self.terminal {
                     true => crate::terminal::wrap_messages(&text, crate::terminal::width()),
                     false => text,
                 }
@@ -350,10 +371,14 @@ impl Repl {
                 show(self.game("show")?, &options)
             }
             Command::Moves => {
-                let columns = self.wraps.then(crate::terminal::width);
+                let columns = self.terminal.then(crate::terminal::width);
                 list_moves(self.game("moves")?, ansi, columns)
             }
             Command::Card { name } => self.card(&name.join(" ")),
+            Command::Clear => Ok(match self.terminal {
+                true => crate::terminal::CLEAR_SCREEN.to_owned(),
+                false => String::new(),
+            }),
             Command::Play { choice } => play(self.game("play")?, &choice.join(" "), ansi),
             Command::Auto { moves, bot, quiet } => {
                 let told = (!quiet).then_some(ansi);

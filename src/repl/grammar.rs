@@ -204,6 +204,8 @@ pub enum Command {
     },
     /// The seed of the game.
     Seed,
+    /// Clear the screen (as Ctrl-L does); the game is not touched.
+    Clear,
     /// Show the table in a browser beside the REPL, and play by clicking.
     ///
     /// Serves the game in hand on 127.0.0.1 only and prints the page's address, with a

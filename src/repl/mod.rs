@@ -87,7 +87,7 @@ impl Start {
 pub fn run(mut repl: Repl, start: Option<Start>, web: Option<u16>) -> bool {
     let interactive = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     repl.ansi = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    repl.wraps = std::io::stdout().is_terminal();
+    repl.terminal = std::io::stdout().is_terminal();
     let words = SharedWords::default();
     // Ctrl-C (at a terminal), SIGTERM and SIGHUP stop the running command.
     crate::script::interrupt::listen();

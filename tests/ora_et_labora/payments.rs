@@ -49,7 +49,7 @@ fn paid_two_ways(
         }
         let question = o.g.text("state.question()");
         assert!(
-            question.starts_with("how do you pay"),
+            question.contains(": how do you pay"),
             "{id}: asked `{question}`"
         );
         let offered = o.moves();
@@ -94,7 +94,7 @@ fn settling_asks_which_goods_to_hand_in_and_suggests_keeping_the_beer() {
     o.play("settle Fishing Village (8 food, 3 energy) > at -1,0");
     assert_eq!(
         o.g.text("state.question()"),
-        "how do you pay 8 food, 3 energy?"
+        "settle Fishing Village (8 food, 3 energy): how do you pay 8 food, 3 energy?"
     );
     let offered = o.moves();
     assert!(offered.len() > 1 && offered.len() <= 6, "{offered:?}");

@@ -44,7 +44,7 @@ fn a_space_refused_for_a_building_under_way_says_why() {
     let mut o = Oel::ireland();
     o.play("fell trees at 1,0");
     o.play("build Granary (1 wood)");
-    let asks = "; an action is under way and asks: where does Granary go?";
+    let asks = "; build Granary (1 wood) is under way and asks: where does Granary go?";
     for (answer, reason) in [
         (
             "at 3,0",
@@ -64,7 +64,7 @@ fn a_space_refused_for_a_building_under_way_says_why() {
         );
     }
     // An answer the rules cannot read keeps the question alone.
-    assert!(why(&mut o, "at x").starts_with("an action is under way and asks"));
+    assert!(why(&mut o, "at x").starts_with("build Granary (1 wood) is under way and asks"));
 }
 
 #[test]
@@ -201,7 +201,7 @@ fn a_wrong_answer_typed_at_the_repl_is_refused_with_the_answers() {
     let said = format!("{}{}", run.stdout, run.stderr);
     assert!(
         said.contains(
-            "`sheep` is not a legal move here: an action is under way and asks: which good?"
+            "`sheep` is not a legal move here: use Farmyard at 2,1 is under way and asks: which good?"
         ),
         "{said}"
     );

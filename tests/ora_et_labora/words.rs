@@ -2,6 +2,7 @@
 //! whole game names goods as the cards do (livestock, peat coal, 5-coin) and counts them
 //! in good English ("1 coin", "2 coins", "1 time"), never by the rules' keys.
 
+use super::Oel;
 use crate::common::Game;
 use houserules::script::Limits;
 
@@ -97,4 +98,14 @@ fn the_word_check_catches_what_the_issue_found() {
     ] {
         assert_eq!(wrong_words(good), None, "{good}");
     }
+}
+
+/// The game-over line counts its points in words: "1 point", "0 points".
+#[test]
+fn the_game_over_line_says_point_or_points() {
+    let mut o = Oel::ireland();
+    let told = "{ state.end_game(); state.events[state.events.len() - 1].text }";
+    assert_eq!(o.g.text(told), "game over: 0 points (goal 500)");
+    o.give("whiskey 1");
+    assert_eq!(o.g.text(told), "game over: 1 point (goal 500)");
 }
