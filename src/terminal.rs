@@ -50,18 +50,30 @@ pub fn wrap_messages(text: &str, width: usize) -> String {
 }
 
 /// `text` with each line wider than `width` broken between words (a terminal would break
-/// it mid-word), hanging two columns under the line's own indent: the prose of a move
-/// played, `auto`, `undo` and the like (not tables, which a break between words would
-/// scatter).
+/// it mid-word): a line of two columns (`variants`' names and titles) hangs under its
+/// second column, another two columns under its own indent. Not for drawings, wide
+/// tables or data, which a break between words would scatter.
 pub fn fit_lines(text: &str, width: usize) -> String {
     let mut out = String::new();
     for line in text.split_inclusive('\n') {
         let bare = line.trim_end_matches('\n');
-        let indent = bare.len() - bare.trim_start().len() + 2;
-        out.push_str(&fit(bare, width, indent.min(width / 2)));
+        out.push_str(&fit(bare, width, hanging_indent(bare).min(width / 2)));
         out.push_str(&line[bare.len()..]);
     }
     out
+}
+
+/// Where the rest of `line` goes once broken: under the text after its first gap of two
+/// spaces or more, else two columns in from its own indent.
+fn hanging_indent(line: &str) -> usize {
+    let indent = line.len() - line.trim_start().len();
+    match line[indent..].find("  ") {
+        Some(gap) => {
+            let second = &line[indent + gap..];
+            indent + gap + second.len() - second.trim_start().len()
+        }
+        None => indent + 2,
+    }
 }
 
 /// `line` broken between words to fit `width` columns, each line after the first indented
@@ -106,11 +118,11 @@ mod tests {
     }
 
     #[test]
-    fn a_long_line_of_prose_hangs_under_its_own_indent() {
-        let text = "took back 3 moves: fell trees at 1,0, cut peat at 0,0, pass\n  12  use Farmyard at 2,1 with a lay brother\nshort\n";
+    fn a_long_line_hangs_under_its_own_indent_or_its_second_column() {
+        let text = "took back 3 moves: fell trees at 1,0, cut peat at 0,0, pass\n  you use Farmyard at 2,1 with a lay brother\ninvaders-hard   Carcassonne, The Invaders, hard\nshort\n";
         assert_eq!(
-            fit_lines(text, 30),
-            "took back 3 moves: fell trees\n  at 1,0, cut peat at 0,0,\n  pass\n  12  use Farmyard at 2,1 with\n    a lay brother\nshort\n"
+            fit_lines(text, 32),
+            "took back 3 moves: fell trees at\n  1,0, cut peat at 0,0, pass\n  you use Farmyard at 2,1 with a\n    lay brother\ninvaders-hard   Carcassonne, The\n                Invaders, hard\nshort\n"
         );
         assert_eq!(fit_lines(text, 200), text);
     }

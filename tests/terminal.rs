@@ -32,6 +32,8 @@ fn houserules_in(data: &Path, args: &[&str], env: &[(&str, &str)]) -> Command {
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("XDG_DATA_HOME", data)
+        // No house rule of the user's among the variants listed.
+        .env("XDG_CONFIG_HOME", data)
         .env("HOUSERULES_DB", data.join("games.sqlite"))
         .env("TERM", "xterm");
     command
@@ -541,6 +543,20 @@ fn long_lines_of_prose_are_broken_between_words() {
     assert!(
         lines.len() > 1 && lines[1].starts_with("  ") && !lines[1].starts_with("   "),
         "the list goes on under it, two columns in: {shown:?}"
+    );
+    assert_fits(&lines);
+    t.type_line("variants");
+    let shown = shown_until(&mut t, "pig-solo");
+    let lines: Vec<&str> = shown
+        .split("\r\n")
+        .skip_while(|l| !l.starts_with("carcassonne-solo-3-meeples"))
+        .collect();
+    let title_column = "ora-et-labora-solo-france-head-start   ".len();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with(&" ".repeat(title_column))),
+        "a long title goes on under the titles: {shown:?}"
     );
     assert_fits(&lines);
 }

@@ -24,14 +24,15 @@ use std::path::{Path, PathBuf};
 /// a longer one (a file pasted by mistake) would quote it whole.
 const MAX_LINE: usize = 10_000;
 
-/// The commands whose output is prose (what moves did, which were taken back, a bot's
-/// helpers), fitted to a terminal's width between words; a move typed is one. The others
-/// print tables and drawings laid out in columns, or JSON.
-const PROSE: [&str; 6] = ["play", "auto", "undo", "redo", "reload", "load"];
+/// The commands whose output a break between words would spoil: drawings fitted to the
+/// width already (`show`), wide tables (`sim`), data (`eval`) and clap's help. Any
+/// output asked for as JSON (`--json`) is data too.
+const LAID_OUT: [&str; 4] = ["show", "sim", "eval", "help"];
 
-/// Is the output of a line starting with `first` prose?
-fn tells_in_prose(first: &str) -> bool {
-    !grammar::is_command(first) || PROSE.contains(&first)
+/// May the output of `line` (whose first word is `first`) be fitted to a terminal's
+/// width between words?
+fn fits_between_words(first: &str, line: &str) -> bool {
+    !LAID_OUT.contains(&first) && !line.split_whitespace().any(|w| w == "--json")
 }
 
 /// What one line did.
@@ -318,7 +319,7 @@ impl Repl {
         };
         let failed = result.is_err();
         let mut output = match result {
-            Ok(text) if tells_in_prose(first) => self.fitted(text),
+            Ok(text) if fits_between_words(first, line) => self.fitted(text),
             Ok(text) => text,
             Err(e) => {
                 let text = format!("error: {e}\n");
