@@ -36,17 +36,12 @@ pub fn width() -> usize {
 /// words (a terminal would break them mid-word), the rest of the message indented under
 /// it; other lines (a script's source under its error) as they are.
 pub fn wrap_messages(text: &str, width: usize) -> String {
-    let mut out = String::new();
-    for line in text.split_inclusive('\n') {
-        let bare = line.trim_end_matches('\n');
-        if bare.starts_with("error: ") || bare.starts_with("help: ") {
-            out.push_str(&fit(bare, width, 2));
-            out.push_str(&line[bare.len()..]);
-        } else {
-            out.push_str(line);
+    each_line(text, |line| {
+        match line.starts_with("error: ") || line.starts_with("help: ") {
+            true => fit(line, width, 2),
+            false => line.to_owned(),
         }
-    }
-    out
+    })
 }
 
 /// `text` with each line wider than `width` broken between words (a terminal would break
@@ -54,10 +49,17 @@ pub fn wrap_messages(text: &str, width: usize) -> String {
 /// second column, another two columns under its own indent. Not for drawings, wide
 /// tables or data, which a break between words would scatter.
 pub fn fit_lines(text: &str, width: usize) -> String {
+    each_line(text, |line| {
+        fit(line, width, hanging_indent(line).min(width / 2))
+    })
+}
+
+/// `text` with each of its lines (without its line end) replaced by `redo`'s.
+fn each_line(text: &str, redo: impl Fn(&str) -> String) -> String {
     let mut out = String::new();
     for line in text.split_inclusive('\n') {
         let bare = line.trim_end_matches('\n');
-        out.push_str(&fit(bare, width, hanging_indent(bare).min(width / 2)));
+        out.push_str(&redo(bare));
         out.push_str(&line[bare.len()..]);
     }
     out

@@ -490,6 +490,14 @@ fn ireland_shows(line: &str, until: &str) -> String {
     shown_until(&mut t, until)
 }
 
+/// The lines of `shown` from the first that starts as `first` does.
+fn lines_from<'a>(shown: &'a str, first: &str) -> Vec<&'a str> {
+    shown
+        .split("\r\n")
+        .skip_while(|l| !l.starts_with(first))
+        .collect()
+}
+
 /// No line of `lines` is wider than the test's terminal (80 columns).
 fn assert_fits(lines: &[&str]) {
     assert!(
@@ -513,10 +521,7 @@ fn a_long_error_is_broken_between_words_at_the_terminals_width() {
 #[test]
 fn long_moves_are_broken_between_words_under_their_text() {
     let shown = ireland_shows("moves", "pass");
-    let lines: Vec<&str> = shown
-        .split("\r\n")
-        .skip_while(|l| !l.starts_with("  1  "))
-        .collect();
+    let lines = lines_from(&shown, "  1  ");
     let use_line = lines
         .iter()
         .position(|l| l.contains("use Clay Mound at 4,0"))
@@ -536,10 +541,7 @@ fn long_lines_of_prose_are_broken_between_words() {
     t.expect("random played 12 moves");
     t.type_line("undo 5");
     let shown = shown_until(&mut t, "`2 peat (the joker)`");
-    let lines: Vec<&str> = shown
-        .split("\r\n")
-        .skip_while(|l| !l.starts_with("took back 5 moves:"))
-        .collect();
+    let lines = lines_from(&shown, "took back 5 moves:");
     assert!(
         lines.len() > 1 && lines[1].starts_with("  ") && !lines[1].starts_with("   "),
         "the list goes on under it, two columns in: {shown:?}"
@@ -547,10 +549,7 @@ fn long_lines_of_prose_are_broken_between_words() {
     assert_fits(&lines);
     t.type_line("variants");
     let shown = shown_until(&mut t, "pig-solo");
-    let lines: Vec<&str> = shown
-        .split("\r\n")
-        .skip_while(|l| !l.starts_with("carcassonne-solo-3-meeples"))
-        .collect();
+    let lines = lines_from(&shown, "carcassonne-solo-3-meeples");
     let title_column = "ora-et-labora-solo-france-head-start   ".len();
     assert!(
         lines
