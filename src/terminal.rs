@@ -4,6 +4,7 @@
 //! outlives its reader; and a word quoted for a command line.
 
 use std::io::{IsTerminal, Write};
+use textwrap::core::display_width;
 
 /// Prints `text` on standard output. A reader gone (`houserules history | head`, a closed
 /// terminal) is no error: there is no one left to tell, and `print!` would panic.
@@ -49,9 +50,7 @@ pub fn wrap_messages(text: &str, width: usize) -> String {
 /// second column, another two columns under its own indent. Not for drawings, wide
 /// tables or data, which a break between words would scatter.
 pub fn fit_lines(text: &str, width: usize) -> String {
-    each_line(text, |line| {
-        fit(line, width, hanging_indent(line).min(width / 2))
-    })
+    each_line(text, |line| fit(line, width, hanging_indent(line, width)))
 }
 
 /// `text` with each of its lines (without its line end) replaced by `redo`'s.
@@ -65,30 +64,36 @@ fn each_line(text: &str, redo: impl Fn(&str) -> String) -> String {
     out
 }
 
-/// Where the rest of `line` goes once broken: under the text after its first gap of two
-/// spaces or more, else two columns in from its own indent.
-fn hanging_indent(line: &str) -> usize {
-    let indent = line.len() - line.trim_start().len();
-    match line[indent..].find("  ") {
-        Some(gap) => {
-            let second = &line[indent + gap..];
-            indent + gap + second.len() - second.trim_start().len()
-        }
-        None => indent + 2,
+/// Where the rest of `line` goes once broken, in columns (colours take none): under the
+/// text after its first gap of two spaces or more when that leaves it 20 columns of
+/// `width`, else two columns in from its own indent.
+fn hanging_indent(line: &str, width: usize) -> usize {
+    let text = line.trim_start();
+    let indent = line.len() - text.len();
+    let column = text
+        .find("  ")
+        .map(|gap| display_width(&line[..line.len() - text[gap..].trim_start().len()]));
+    match column {
+        Some(column) if column + 20 <= width => column,
+        _ => indent + 2,
     }
 }
 
 /// `line` broken between words to fit `width` columns, each line after the first indented
 /// by `indent` spaces; as it is when it fits.
 pub fn fit(line: &str, width: usize, indent: usize) -> String {
-    if line.chars().count() <= width {
+    if display_width(line) <= width {
         return line.to_owned();
     }
     let hanging = " ".repeat(indent);
-    textwrap::fill(
-        line,
-        textwrap::Options::new(width).subsequent_indent(&hanging),
-    )
+    // A word is never broken: not a name at its hyphens (`ora-et-labora-solo-ireland`),
+    // nor a path longer than the width, which the terminal then wraps and still copies
+    // whole.
+    let options = textwrap::Options::new(width)
+        .subsequent_indent(&hanging)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation)
+        .break_words(false);
+    textwrap::fill(line, options)
 }
 
 /// A word as a shell (and the REPL's line splitting) reads it back: quoted only where it
@@ -121,11 +126,44 @@ mod tests {
 
     #[test]
     fn a_long_line_hangs_under_its_own_indent_or_its_second_column() {
-        let text = "took back 3 moves: fell trees at 1,0, cut peat at 0,0, pass\n  you use Farmyard at 2,1 with a lay brother\ninvaders-hard   Carcassonne, The Invaders, hard\nshort\n";
+        let text = "took back 3 moves: fell trees at 1,0, cut peat at 0,0, pass\n  you use Farmyard at 2,1 with a lay brother\nshort\n";
         assert_eq!(
             fit_lines(text, 32),
-            "took back 3 moves: fell trees at\n  1,0, cut peat at 0,0, pass\n  you use Farmyard at 2,1 with a\n    lay brother\ninvaders-hard   Carcassonne, The\n                Invaders, hard\nshort\n"
+            "took back 3 moves: fell trees at\n  1,0, cut peat at 0,0, pass\n  you use Farmyard at 2,1 with a\n    lay brother\nshort\n"
         );
         assert_eq!(fit_lines(text, 200), text);
+        let listed = "invaders-hard   Carcassonne, The Invaders, hard";
+        assert_eq!(
+            fit_lines(listed, 40),
+            "invaders-hard   Carcassonne, The\n                Invaders, hard"
+        );
+        assert_eq!(
+            fit_lines(listed, 30),
+            "invaders-hard   Carcassonne,\n  The Invaders, hard",
+            "under 20 columns for the title, it goes on two columns in"
+        );
+    }
+
+    #[test]
+    fn a_word_is_never_broken() {
+        assert_eq!(
+            fit(
+                "with helpers scripts/bots/carcassonne-solo/_evaluation.rhai",
+                40,
+                2
+            ),
+            "with helpers\n  scripts/bots/carcassonne-solo/_evaluation.rhai"
+        );
+    }
+
+    #[test]
+    fn colours_take_no_columns() {
+        let green = "\x1b[32mgreen\x1b[0m";
+        let line = format!("  12  {green}  scores 4 for the city at 0,-1");
+        assert_eq!(fit(&line, 42, 2), line);
+        assert_eq!(
+            fit_lines(&format!("{line} with 2 meeples\n"), 40),
+            format!("  12  {green}  scores 4 for the city at\n      0,-1 with 2 meeples\n")
+        );
     }
 }
