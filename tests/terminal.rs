@@ -571,3 +571,15 @@ fn clear_clears_the_screen_and_leaves_the_game() {
     t.type_line("log");
     t.expect("1  roll");
 }
+
+#[test]
+fn the_note_of_a_recorded_game_fits_the_terminal() {
+    let mut t = Terminal::start(&["play", "pig-solo", "--seed", "1"]);
+    t.expect("`moves` to list the moves");
+    t.type_line("auto --bot greedy --quiet");
+    // Up to the next prompt's question of where the cursor is.
+    let shown = shown_until(&mut t, "\x1b[6n");
+    let lines = lines_from(&shown, "recorded as game 1");
+    assert!(lines.len() > 1, "the note goes on a second line: {shown:?}");
+    assert_fits(&lines);
+}

@@ -125,7 +125,7 @@ impl Repl {
 
     /// `text` fitted to the terminal's width between words, when the output is a
     /// terminal; as it is in a pipe.
-    fn fitted(&self, text: String) -> String {
+    pub fn fitted(&self, text: String) -> String {
         match self.terminal {
             true => crate::terminal::fit_lines(&text, crate::terminal::width()),
             false => text,
@@ -332,7 +332,8 @@ impl Repl {
         // A command stopped by Ctrl-C or a signal is over: the game it leaves is still
         // recorded if it ended.
         crate::script::interrupt::clear();
-        output.push_str(&self.record_if_ended());
+        let recorded = self.record_if_ended();
+        output.push_str(&self.fitted(recorded));
         if let Some(s) = &self.session {
             for printed in s.rules().take_prints() {
                 output.push_str(&printed);

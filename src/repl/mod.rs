@@ -94,7 +94,9 @@ pub fn run(mut repl: Repl, start: Option<Start>, web: Option<u16>) -> bool {
     if interactive {
         // Without a handler Ctrl-C during a command would end the process and the game.
         let _ = ctrlc::set_handler(crate::script::interrupt::request);
-        emit("houserules — type `help` for the commands, `variants` for the games\n");
+        emit(&repl.fitted(
+            "houserules — type `help` for the commands, `variants` for the games\n".to_owned(),
+        ));
     }
     let history_file = interactive.then(history::path).flatten();
     let lines = Lines {

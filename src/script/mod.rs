@@ -33,6 +33,7 @@ pub use events::Event;
 pub use fallible::{script_error, Fallible};
 pub use family::{DataError, DataProblem, Family, PictureInput};
 pub use limits::Limits;
+pub use memory::allocated;
 pub use rules::{BotApi, Goal, Move, Rules};
 pub use stopping::imagined_move;
 pub use tables::Tables;

@@ -82,7 +82,7 @@ pub const QUESTION: Hook = Hook {
     params: &[],
     required: false,
     when: "with `moves` and after a move",
-    returns: "`()`, or the question the moves answer now (games that choose in steps)",
+    returns: "`()`, or the question the moves answer now (games that choose in steps), best after the move it belongs to: \"use Farmyard at 2,1: which good?\"",
 };
 
 pub const GOALS: Hook = Hook {
