@@ -46,8 +46,8 @@ pub fn wrap_messages(text: &str, width: usize) -> String {
 }
 
 /// `text` with each line wider than `width` broken between words (a terminal would break
-/// it mid-word): a line of two columns (`variants`' names and titles) hangs under its
-/// second column, another two columns under its own indent. Not for drawings, wide
+/// it mid-word): a line of columns (`variants`' names and titles, `auto`'s moves and what
+/// they did) hangs under its last column, another two columns under its own indent. Not for drawings, wide
 /// tables or data, which a break between words would scatter.
 pub fn fit_lines(text: &str, width: usize) -> String {
     each_line(text, |line| fit(line, width, hanging_indent(line, width)))
@@ -64,14 +64,14 @@ fn each_line(text: &str, redo: impl Fn(&str) -> String) -> String {
     out
 }
 
-/// Where the rest of `line` goes once broken, in columns (colours take none): under the
-/// text after its first gap of two spaces or more when that leaves it 20 columns of
-/// `width`, else two columns in from its own indent.
+/// Where the rest of `line` goes once broken, in columns (colours take none): under its
+/// last column, the text after its last gap of two spaces or more, when that leaves it
+/// 20 columns of `width`; else two columns in from its own indent.
 fn hanging_indent(line: &str, width: usize) -> usize {
     let text = line.trim_start();
     let indent = line.len() - text.len();
     let column = text
-        .find("  ")
+        .rfind("  ")
         .map(|gap| display_width(&line[..line.len() - text[gap..].trim_start().len()]));
     match column {
         Some(column) if column + 20 <= width => column,
@@ -125,7 +125,7 @@ mod tests {
     }
 
     #[test]
-    fn a_long_line_hangs_under_its_own_indent_or_its_second_column() {
+    fn a_long_line_hangs_under_its_own_indent_or_its_last_column() {
         let text = "took back 3 moves: fell trees at 1,0, cut peat at 0,0, pass\n  you use Farmyard at 2,1 with a lay brother\nshort\n";
         assert_eq!(
             fit_lines(text, 32),
@@ -136,6 +136,14 @@ mod tests {
         assert_eq!(
             fit_lines(listed, 40),
             "invaders-hard   Carcassonne, The\n                Invaders, hard"
+        );
+        assert_eq!(
+            fit_lines(
+                "  3  2 wood (the joker)  you take 2 wood; round 2 of 31",
+                50
+            ),
+            "  3  2 wood (the joker)  you take 2 wood; round 2\n                         of 31",
+            "a line of three columns goes on under the last"
         );
         assert_eq!(
             fit_lines(listed, 30),
@@ -163,7 +171,7 @@ mod tests {
         assert_eq!(fit(&line, 42, 2), line);
         assert_eq!(
             fit_lines(&format!("{line} with 2 meeples\n"), 40),
-            format!("  12  {green}  scores 4 for the city at\n      0,-1 with 2 meeples\n")
+            format!("  12  {green}  scores 4 for the city at\n             0,-1 with 2 meeples\n")
         );
     }
 }
