@@ -94,6 +94,76 @@ fn a_game_without_chance_is_played_once_a_side_and_reported_exact() {
     }
 }
 
+/// With an opening drawn by each game's seed, a bot without chance plays other games on
+/// other seeds, and the two sides of a comparison open alike on a seed.
+#[test]
+fn an_opening_drawn_by_the_seed_spreads_a_game_without_chance() {
+    let lib = TempLibrary::new();
+    let bot = format!("{}:opening=3", last_move_bot(&lib));
+    let json = lib.path("run.json");
+    let run = houserules(
+        &[
+            "sim",
+            "ora-et-labora-solo-france-450",
+            "--games",
+            "6",
+            "--bot",
+            &bot,
+            "--vs",
+            "ora-et-labora-solo-france",
+            "--json",
+            json.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.ok, "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(out.starts_with("6 games per side from seed 1 ("), "{out}");
+    assert!(!out.contains("exact"), "{out}");
+    assert!(out.contains("bot last-move:opening=3: "), "{out}");
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let moves: Vec<Vec<i64>> = doc["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|side| {
+            let results = side["results"].as_array().unwrap();
+            results
+                .iter()
+                .map(|r| r["moves"].as_i64().unwrap())
+                .collect()
+        })
+        .collect();
+    assert!(
+        moves[0].iter().any(|&m| m != moves[0][0]),
+        "the seeds play other games: {moves:?}"
+    );
+    assert_eq!(moves[0], moves[1], "a seed opens alike on both sides");
+}
+
+#[test]
+fn an_opening_is_a_number_of_moves_for_a_scripted_bot() {
+    for (bot, said) in [
+        (
+            "greedy:opening=0",
+            "a scripted bot takes one setting, `opening=N`",
+        ),
+        (
+            "greedy:depth=3",
+            "a scripted bot takes one setting, `opening=N`",
+        ),
+        ("random:opening=3", "the bot `random` takes no settings"),
+    ] {
+        let run = houserules(&["sim", "pig-solo", "--games", "2", "--bot", bot], "");
+        assert!(
+            !run.ok && run.stderr.contains(said),
+            "{bot}: {}",
+            run.stderr
+        );
+    }
+}
+
 #[test]
 fn a_comparison_names_the_first_side_minus_the_one_compared_against() {
     let run = houserules(

@@ -249,8 +249,9 @@ fn bad_settings_are_refused_with_the_list_of_settings() {
     ));
     assert!(e("search:depht=2").starts_with("--bot: the search bot has no setting `depht`"));
     assert!(e("search:").starts_with("--bot: `` is not a setting of the form key=value"));
-    assert!(e("greedy:iterations=5")
-        .starts_with("--bot: the bot `greedy` takes no settings (`greedy:iterations=5`)"));
+    assert!(e("greedy:iterations=5").starts_with(
+        "--bot: `greedy:iterations=5`: a scripted bot takes one setting, `opening=N`"
+    ));
     assert!(e("searcher").starts_with("--bot: no bot called `searcher`"));
     assert_eq!(
         bot::find(&variant, "search").unwrap(),

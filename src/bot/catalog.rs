@@ -1,8 +1,8 @@
 //! Finding a bot by name. `random` and `search` are built in (`search` takes settings
 //! after a colon: `search:iterations=400,depth=4`, see [`SearchOptions`], over the
 //! defaults of the game's `search.toml`, see [`search::settings_file`]); every other
-//! bot is a Rhai file, looked up for the variant first, then for its ancestors, then
-//! among the bots for any game:
+//! bot is a Rhai file (taking one setting, `greedy:opening=4`, see [`opening`]), looked
+//! up for the variant first, then for its ancestors, then among the bots for any game:
 //!
 //! ```text
 //! scripts/bots/VARIANT/greedy.rhai   the variant's own
@@ -23,6 +23,7 @@
 
 use super::api;
 use super::base::Bot;
+use super::opening::{self, Opening};
 use super::random::RandomBot;
 use super::script::ScriptBot;
 use super::search::{self, SearchBot, SearchOptions};
@@ -44,10 +45,13 @@ pub const GREEDY: &str = "greedy";
 #[derive(Debug, Clone, PartialEq)]
 pub enum BotSource {
     Random,
-    /// `files`: the helpers of the bot's folder, then the bot itself.
+    /// `name`: as typed (`greedy` or `greedy:opening=4`); `files`: the helpers of the
+    /// bot's folder, then the bot itself; `opening`: moves drawn at random first (see
+    /// [`super::opening`]).
     Script {
         name: String,
         files: Vec<ScriptFile>,
+        opening: usize,
     },
     /// `name`: as typed (`search` or `search:…`); `files`: the helpers it calls;
     /// `settings`: the game's settings files read (see [`search::settings_file`]).
@@ -65,6 +69,7 @@ pub enum LoadedBot {
     Script {
         name: String,
         rules: Rc<Rules>,
+        opening: usize,
     },
     Search {
         options: SearchOptions,
@@ -131,8 +136,13 @@ impl BotSource {
     pub fn load(&self, variant: &Variant, limits: Limits) -> Result<LoadedBot, Diagnostic> {
         Ok(match self {
             BotSource::Random => LoadedBot::Random,
-            BotSource::Script { name, files } => LoadedBot::Script {
+            BotSource::Script {
+                name,
+                files,
+                opening,
+            } => LoadedBot::Script {
                 name: name.clone(),
+                opening: *opening,
                 rules: Rc::new(Rules::compile_with_bot(
                     variant.clone(),
                     limits.for_bot_search(),
@@ -191,8 +201,16 @@ impl LoadedBot {
     pub fn start(&self, seed: u64) -> Box<dyn Bot> {
         match self {
             LoadedBot::Random => Box::new(RandomBot::seeded(seed)),
-            LoadedBot::Script { name, rules } => {
-                Box::new(ScriptBot::new(name, rules.clone(), seed))
+            LoadedBot::Script {
+                name,
+                rules,
+                opening,
+            } => {
+                let bot = Box::new(ScriptBot::new(name, rules.clone(), seed));
+                match opening {
+                    0 => bot,
+                    moves => Box::new(Opening::new(bot, *moves, seed)),
+                }
             }
             LoadedBot::Search { options, rules } => {
                 Box::new(SearchBot::new(*options, rules.clone(), seed))
@@ -241,44 +259,61 @@ pub fn find(variant: &Variant, name: &str) -> Result<BotSource, Diagnostic> {
             settings: settings_files,
         });
     }
-    if let Some((bot, _)) = name.split_once(':').filter(|_| !name.ends_with(".rhai")) {
-        return Err(Diagnostic::about(
-            Kind::Usage,
-            "--bot",
-            format!("the bot `{bot}` takes no settings (`{name}`)"),
-        )
-        .with_help(format!(
-            "only `{SEARCH}` takes settings: {}",
-            SearchOptions::HELP
-        )));
-    }
-    if name.ends_with(".rhai") {
-        let path = PathBuf::from(name);
+    let (bot, opening) = match name.split_once(':') {
+        Some((bot, setting)) if bot != RANDOM => (bot, opening_moves(name, setting)?),
+        Some((bot, _)) => {
+            return Err(Diagnostic::about(
+                Kind::Usage,
+                "--bot",
+                format!("the bot `{bot}` takes no settings (`{name}`)"),
+            )
+            .with_help(format!(
+                "`{SEARCH}` takes settings ({}), a scripted bot `{}=N`",
+                SearchOptions::HELP,
+                opening::SETTING
+            )))
+        }
+        None => (name, 0),
+    };
+    let script = |bot_name: String, files| BotSource::Script {
+        name: match opening {
+            0 => bot_name,
+            _ => format!("{bot_name}:{}={opening}", opening::SETTING),
+        },
+        files,
+        opening,
+    };
+    if bot.ends_with(".rhai") {
+        let path = PathBuf::from(bot);
         if !path.is_file() {
             return Err(
                 Diagnostic::in_file(Kind::NotFound, name, "no such bot file")
                     .with_help("give the path of a .rhai file defining fn choose(state, moves)"),
             );
         }
-        let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-        return Ok(BotSource::Script {
-            name: stem.into_owned(),
-            files: with_helpers(variant, path, |p| p.display().to_string()),
-        });
+        let stem = path
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        return Ok(script(
+            stem,
+            with_helpers(variant, path, |p| p.display().to_string()),
+        ));
     }
     let file = bot_dirs(variant)
         .into_iter()
-        .map(|dir| dir.join(format!("{name}.rhai")))
+        .map(|dir| dir.join(format!("{bot}.rhai")))
         .find(|path| path.is_file());
     match file {
-        Some(path) if is_plain_name(name) => Ok(BotSource::Script {
-            name: name.to_owned(),
-            files: with_helpers(variant, path, |p| variant.library.show(p)),
-        }),
+        Some(path) if is_plain_name(bot) => Ok(script(
+            bot.to_owned(),
+            with_helpers(variant, path, |p| variant.library.show(p)),
+        )),
         _ => Err(Diagnostic::about(
             Kind::NotFound,
             "--bot",
-            format!("no bot called `{name}` for {}", variant.name),
+            format!("no bot called `{bot}` for {}", variant.name),
         )
         .with_help(format!(
             "bots for {}: {} (scripts/bots/), or the path of a .rhai bot file",
@@ -286,6 +321,26 @@ pub fn find(variant: &Variant, name: &str) -> Result<BotSource, Diagnostic> {
             names(variant).join(", ")
         ))),
     }
+}
+
+/// The moves of a scripted bot's opening from its setting (`opening=4` in
+/// `greedy:opening=4`, typed as `name`).
+fn opening_moves(name: &str, setting: &str) -> Result<usize, Diagnostic> {
+    let moves = setting
+        .strip_prefix(opening::SETTING)
+        .and_then(|rest| rest.strip_prefix('='))
+        .and_then(|n| n.parse::<usize>().ok());
+    moves.filter(|&n| n > 0).ok_or_else(|| {
+        Diagnostic::about(
+            Kind::Usage,
+            "--bot",
+            format!("`{name}`: a scripted bot takes one setting, `{}=N`", opening::SETTING),
+        )
+        .with_help(format!(
+            "`{}=N` draws the first N moves of each game at random from its seed (N from 1), then the bot plays",
+            opening::SETTING
+        ))
+    })
 }
 
 /// The helpers (`_*.rhai`, in name order within each folder) for the bot file `path`

@@ -11,6 +11,7 @@ mod helpers;
 mod hidden;
 mod lists;
 mod loops;
+mod opening;
 pub mod plan;
 mod random;
 mod script;

@@ -35,7 +35,9 @@ pub struct SimArgs {
     /// The bot: `random`, `search`, a script of scripts/bots/ (greedy, lookahead, …) or a
     /// .rhai file. `search` takes settings after a colon, e.g.
     /// `search:iterations=400,depth=4` or a budget a move, `ms=N` or `kops=N` (thousands
-    /// of script operations: the same games on any machine); every setting is in
+    /// of script operations: the same games on any machine); a scripted bot takes
+    /// `opening=N`, its first N moves drawn by the game's seed (`greedy:opening=4`: a
+    /// spread of games where the game has no chance); every setting is in
     /// docs/MANUAL.md, "Bots".
     #[arg(long, default_value = "greedy", value_name = "NAME")]
     pub bot: String,
