@@ -154,6 +154,10 @@ fn an_opening_is_a_number_of_moves_for_a_scripted_bot() {
             "a scripted bot takes one setting, `opening=N`",
         ),
         ("random:opening=3", "the bot `random` takes no settings"),
+        (
+            "/no/such/bot.rhai:opening=2",
+            "error: /no/such/bot.rhai: no such bot file",
+        ),
     ] {
         let run = houserules(&["sim", "pig-solo", "--games", "2", "--bot", bot], "");
         assert!(

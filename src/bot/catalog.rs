@@ -259,7 +259,8 @@ pub fn find(variant: &Variant, name: &str) -> Result<BotSource, Diagnostic> {
             settings: settings_files,
         });
     }
-    let (bot, opening) = match name.split_once(':') {
+    // A setting follows the last colon; a name ending in `.rhai` is a path, colons and all.
+    let (bot, opening) = match name.rsplit_once(':').filter(|_| !name.ends_with(".rhai")) {
         Some((bot, setting)) if bot != RANDOM => (bot, opening_moves(name, setting)?),
         Some((bot, _)) => {
             return Err(Diagnostic::about(
@@ -286,10 +287,8 @@ pub fn find(variant: &Variant, name: &str) -> Result<BotSource, Diagnostic> {
     if bot.ends_with(".rhai") {
         let path = PathBuf::from(bot);
         if !path.is_file() {
-            return Err(
-                Diagnostic::in_file(Kind::NotFound, name, "no such bot file")
-                    .with_help("give the path of a .rhai file defining fn choose(state, moves)"),
-            );
+            return Err(Diagnostic::in_file(Kind::NotFound, bot, "no such bot file")
+                .with_help("give the path of a .rhai file defining fn choose(state, moves)"));
         }
         let stem = path
             .file_stem()
