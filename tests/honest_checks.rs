@@ -49,19 +49,23 @@ fn last_move_bot(lib: &TempLibrary) -> String {
     path.display().to_string()
 }
 
-#[test]
-fn a_game_without_chance_is_played_once_a_side_and_reported_exact() {
-    let lib = TempLibrary::new();
-    let bot = last_move_bot(&lib);
+/// `sim` of the France game with a goal of 450 against the plain one (the same play, a
+/// game without chance) by `bot`, `games` a side: what it printed, and its JSON.
+fn france_450_against_france(
+    lib: &TempLibrary,
+    bot: &str,
+    games: usize,
+) -> (String, serde_json::Value) {
     let json = lib.path("run.json");
+    let games = games.to_string();
     let run = houserules(
         &[
             "sim",
             "ora-et-labora-solo-france-450",
             "--games",
-            "50",
+            &games,
             "--bot",
-            &bot,
+            bot,
             "--vs",
             "ora-et-labora-solo-france",
             "--json",
@@ -70,7 +74,15 @@ fn a_game_without_chance_is_played_once_a_side_and_reported_exact() {
         "",
     );
     assert!(run.ok, "{}", run.stderr);
-    let out = &run.stdout;
+    let doc = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    (run.stdout, doc)
+}
+
+#[test]
+fn a_game_without_chance_is_played_once_a_side_and_reported_exact() {
+    let lib = TempLibrary::new();
+    let bot = last_move_bot(&lib);
+    let (out, doc) = france_450_against_france(&lib, &bot, 50);
     assert!(out.starts_with("1 game per side from seed 1 ("), "{out}");
     assert!(
         out.contains("\nexact: two seeds played move for move alike"),
@@ -85,8 +97,6 @@ fn a_game_without_chance_is_played_once_a_side_and_reported_exact() {
         "{out}"
     );
     assert!(out.contains(" (exact)\n"), "{out}");
-    let doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(doc["exact"], true);
     assert_eq!(doc["games"], 1);
     for side in doc["sides"].as_array().unwrap() {
@@ -100,29 +110,10 @@ fn a_game_without_chance_is_played_once_a_side_and_reported_exact() {
 fn an_opening_drawn_by_the_seed_spreads_a_game_without_chance() {
     let lib = TempLibrary::new();
     let bot = format!("{}:opening=3", last_move_bot(&lib));
-    let json = lib.path("run.json");
-    let run = houserules(
-        &[
-            "sim",
-            "ora-et-labora-solo-france-450",
-            "--games",
-            "6",
-            "--bot",
-            &bot,
-            "--vs",
-            "ora-et-labora-solo-france",
-            "--json",
-            json.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert!(run.ok, "{}", run.stderr);
-    let out = &run.stdout;
+    let (out, doc) = france_450_against_france(&lib, &bot, 6);
     assert!(out.starts_with("6 games per side from seed 1 ("), "{out}");
     assert!(!out.contains("exact"), "{out}");
     assert!(out.contains("bot last-move:opening=3: "), "{out}");
-    let doc: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     let moves: Vec<Vec<i64>> = doc["sides"]
         .as_array()
         .unwrap()
