@@ -304,6 +304,7 @@ fn save_text() -> impl Strategy<Value = String> {
 fn line() -> impl Strategy<Value = Line> {
     let simple = words(&[
         "show",
+        "clear",
         "moves",
         "log",
         "score",
@@ -453,7 +454,7 @@ fn effect(line: &str) -> Effect {
     match line.split_whitespace().next().unwrap_or_default() {
         "show" | "moves" | "log" | "score" | "seed" | "goals" | "options" | "variants" | "help"
         | "?" | "eval" | "save" | "render" | "export" | "history" | "sim" | "check" | "quit"
-        | "exit" | "card" => Effect::Keeps,
+        | "exit" | "card" | "clear" => Effect::Keeps,
         "undo" => Effect::Undoes,
         "auto" => Effect::Auto,
         "reload" => Effect::Reloads,
