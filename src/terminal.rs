@@ -86,7 +86,7 @@ pub fn fit(line: &str, width: usize, indent: usize) -> String {
         return line.to_owned();
     }
     let hanging = " ".repeat(indent);
-    // A word is never broken: not a name at its hyphens (`ora-et-labora-solo-ireland`),
+    // A word is never broken: not a name at its hyphens (`my-house-rule-variant`),
     // nor a path longer than the width, which the terminal then wraps and still copies
     // whole.
     let options = textwrap::Options::new(width)
@@ -119,23 +119,23 @@ mod tests {
     #[test]
     fn a_listed_line_keeps_its_leading_spaces_and_hangs_under_its_text() {
         assert_eq!(
-            fit("  1  use Farmyard  Produce grain or livestock", 30, 17),
-            "  1  use Farmyard  Produce\n                 grain or\n                 livestock"
+            fit("  1  use Workshop  Produce bread or chocolate", 30, 17),
+            "  1  use Workshop  Produce\n                 bread or\n                 chocolate"
         );
     }
 
     #[test]
     fn a_long_line_hangs_under_its_own_indent_or_its_last_column() {
-        let text = "took back 3 moves: fell trees at 1,0, cut peat at 0,0, pass\n  you use Farmyard at 2,1 with a lay brother\nshort\n";
+        let text = "took back 3 moves: draw cards at 1,0, take one at 0,0, pass\n  you use Workshop at 2,1 with a new partner\nshort\n";
         assert_eq!(
             fit_lines(text, 32),
-            "took back 3 moves: fell trees at\n  1,0, cut peat at 0,0, pass\n  you use Farmyard at 2,1 with a\n    lay brother\nshort\n"
+            "took back 3 moves: draw cards at\n  1,0, take one at 0,0, pass\n  you use Workshop at 2,1 with a\n    new partner\nshort\n"
         );
         assert_eq!(fit_lines(text, 200), text);
-        let listed = "invaders-hard   Carcassonne, The Invaders, hard";
+        let listed = "big-bank-rule   Bookkeeping, The Bankroll, hard";
         assert_eq!(
             fit_lines(listed, 40),
-            "invaders-hard   Carcassonne, The\n                Invaders, hard"
+            "big-bank-rule   Bookkeeping, The\n                Bankroll, hard"
         );
         assert_eq!(
             fit_lines(
@@ -147,7 +147,7 @@ mod tests {
         );
         assert_eq!(
             fit_lines(listed, 30),
-            "invaders-hard   Carcassonne,\n  The Invaders, hard",
+            "big-bank-rule   Bookkeeping,\n  The Bankroll, hard",
             "under 20 columns for the title, it goes on two columns in"
         );
     }
@@ -156,22 +156,22 @@ mod tests {
     fn a_word_is_never_broken() {
         assert_eq!(
             fit(
-                "with helpers scripts/bots/carcassonne-solo/_evaluation.rhai",
+                "with helpers scripts/bots/my-house-rule/_evaluation.rhai",
                 40,
                 2
             ),
-            "with helpers\n  scripts/bots/carcassonne-solo/_evaluation.rhai"
+            "with helpers\n  scripts/bots/my-house-rule/_evaluation.rhai"
         );
     }
 
     #[test]
     fn colours_take_no_columns() {
         let green = "\x1b[32mgreen\x1b[0m";
-        let line = format!("  12  {green}  scores 4 for the city at 0,-1");
+        let line = format!("  12  {green}  scores 4 for the road at 0,-1");
         assert_eq!(fit(&line, 42, 2), line);
         assert_eq!(
-            fit_lines(&format!("{line} with 2 meeples\n"), 40),
-            format!("  12  {green}  scores 4 for the city at\n             0,-1 with 2 meeples\n")
+            fit_lines(&format!("{line} with 2 markers\n"), 40),
+            format!("  12  {green}  scores 4 for the road at\n             0,-1 with 2 markers\n")
         );
     }
 }
