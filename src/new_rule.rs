@@ -1,9 +1,10 @@
 //! `houserules new-rule NAME --from VARIANT`: the start of a house rule in the user's own
 //! rules folder, so that it never edits the shipped rules: a manifest that extends
-//! VARIANT and an empty rule file, which lists the rules of the game it may replace.
+//! VARIANT, with its options and data tables listed for a house rule made of TOML alone,
+//! and an empty rule file, which lists the rules of the game it may replace.
 
 use crate::diagnostic::{Diagnostic, Kind};
-use crate::manifest::{Library, Variant};
+use crate::manifest::{Library, OptionValue, Variant};
 use crate::script::api::rule_hooks;
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -68,9 +69,50 @@ fn manifest_text(name: &str, base: &Variant, script: &str) -> String {
          title = \"{title} — {name}\"\n\
          description = \"{from} with a house rule: say here what it changes.\"\n\
          extends = \"{from}\"\n\
-         scripts = [\"{script}\"]    # after {from}'s own: its functions replace theirs\n",
+         scripts = [\"{script}\"]    # after {from}'s own: its functions replace theirs\n\
+         {options}{data}",
         from = base.name,
         title = base.title,
+        options = options_text(base),
+        data = data_text(base),
+    )
+}
+
+/// The variant's options as lines to uncomment, each at its default: a house rule that
+/// only changes defaults needs no script.
+fn options_text(base: &Variant) -> String {
+    if base.options.is_empty() {
+        return String::new();
+    }
+    let mut out = format!(
+        "\n# {}'s options, for other defaults (uncomment a line and change its value):\n",
+        base.name
+    );
+    for spec in base.options.values() {
+        let value = match &spec.default {
+            OptionValue::Text(s) => toml::Value::String(s.clone()).to_string(),
+            other => other.to_string(),
+        };
+        out += &format!(
+            "# options.{}.default = {value}    # {}\n",
+            spec.name, spec.help
+        );
+    }
+    out
+}
+
+/// The variant's data tables, and how to change one entry without restating its table.
+fn data_text(base: &Variant) -> String {
+    if base.data.is_empty() {
+        return String::new();
+    }
+    let keys: Vec<&str> = base.data.keys().map(String::as_str).collect();
+    format!(
+        "\n# Its data tables ({}): change one entry, named by its id or name, as\n\
+         # variants/README.md shows (\"Changing data entries without restating the table\"):\n\
+         # [data.KEY.change.ID]\n\
+         # FIELD = VALUE\n",
+        keys.join(", ")
     )
 }
 

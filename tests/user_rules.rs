@@ -383,3 +383,52 @@ fn the_variants_titles_line_up_after_the_longest_name() {
         listed.stdout
     );
 }
+
+#[test]
+fn a_new_rule_lists_its_options_and_data_for_a_house_rule_of_toml_alone() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path().to_str().unwrap();
+    let made = houserules(
+        &[
+            "--home",
+            h,
+            "new-rule",
+            "low-goal",
+            "--from",
+            "ora-et-labora-solo-ireland",
+        ],
+        "",
+    );
+    assert!(made.ok, "{}", made.stderr);
+    let manifest = home.path().join("variants/low-goal.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    for line in [
+        "# options.goal.default = 500    # The solo goal: points to reach\n",
+        "# options.phase_order.default = \"rotate_first\"    # In a settlement round",
+        "# Its data tables (buildings, goods, schedule, table): change one entry",
+        "# [data.KEY.change.ID]\n# FIELD = VALUE\n",
+    ] {
+        assert!(text.contains(line), "{line:?} is written:\n{text}");
+    }
+    let edited = text
+        .replace("# options.goal.default = 500", "options.goal.default = 400")
+        .replace(
+            "# [data.KEY.change.ID]\n# FIELD = VALUE",
+            "[data.buildings.change.\"Priory\"]\ncost = { wood = 9 }",
+        );
+    std::fs::write(&manifest, edited).unwrap();
+    let options = houserules(&["--home", h, "options", "low-goal"], "");
+    assert!(
+        options.stdout.contains("goal = 400\n"),
+        "the uncommented line is the new default:\n{}{}",
+        options.stdout,
+        options.stderr
+    );
+    let card = houserules(&["--home", h, "play", "low-goal"], "card Priory\nquit\n");
+    assert!(
+        card.stdout.contains("9 wood"),
+        "the data change is the card's:\n{}{}",
+        card.stdout,
+        card.stderr
+    );
+}
