@@ -93,10 +93,9 @@ fn options_text(base: &Variant) -> String {
             OptionValue::Text(s) => toml::Value::String(s.clone()).to_string(),
             other => other.to_string(),
         };
-        out += &format!(
-            "# options.{}.default = {value}    # {}\n",
-            spec.name, spec.help
-        );
+        // A help of several lines would end the comment: it is written on one.
+        let help = spec.help.split_whitespace().collect::<Vec<_>>().join(" ");
+        out += &format!("# options.{}.default = {value}    # {help}\n", spec.name);
     }
     out
 }

@@ -432,3 +432,37 @@ fn a_new_rule_lists_its_options_and_data_for_a_house_rule_of_toml_alone() {
         card.stderr
     );
 }
+
+#[test]
+fn a_new_rule_from_an_option_whose_help_has_several_lines_still_loads() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path().to_str().unwrap();
+    std::fs::create_dir_all(home.path().join("variants")).unwrap();
+    std::fs::write(
+        home.path().join("variants/wordy.toml"),
+        "name = \"wordy\"\nextends = \"pig-solo\"\n\n[options.spare]\ndefault = 1\nrange = [0, 3]\nhelp = \"\"\"\nNot read by the rules:\na help of two lines\"\"\"\n",
+    )
+    .unwrap();
+    let made = houserules(&["--home", h, "new-rule", "mine", "--from", "wordy"], "");
+    assert!(made.ok, "{}", made.stderr);
+    let manifest = home.path().join("variants/mine.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    assert!(
+        text.contains(
+            "# options.spare.default = 1    # Not read by the rules: a help of two lines\n"
+        ),
+        "{text}"
+    );
+    std::fs::write(
+        &manifest,
+        text.replace("# options.spare.default = 1", "options.spare.default = 3"),
+    )
+    .unwrap();
+    let options = houserules(&["--home", h, "options", "mine"], "");
+    assert!(
+        options.stdout.contains("spare = 3\n"),
+        "{}{}",
+        options.stdout,
+        options.stderr
+    );
+}
