@@ -153,6 +153,19 @@ mod tests {
     }
 
     #[test]
+    fn punctuation_beyond_ascii_takes_one_column() {
+        // A dash and an ellipsis are one column wide at a terminal: counted as two, a line
+        // holding one broke early and hung a column too far.
+        let line = "  convert \u{2026}  a conversion at any time (grain to straw, coins)";
+        assert_eq!(
+            fit_lines(line, 44),
+            "  convert \u{2026}  a conversion at any time (grain\n             to straw, coins)"
+        );
+        let title = "Pig \u{2014} a dice game \u{2014} solo";
+        assert_eq!(fit_lines(title, 24), title, "24 columns fit it whole");
+    }
+
+    #[test]
     fn a_word_is_never_broken() {
         assert_eq!(
             fit(

@@ -558,6 +558,17 @@ fn long_lines_of_prose_are_broken_between_words() {
         "a long title goes on under the titles: {shown:?}"
     );
     assert_fits(&lines);
+    t.type_line("help auto");
+    let shown = shown_until(&mut t, "Print help");
+    let lines = lines_from(&shown, "      --bot <NAME>");
+    let text_column = "      --bot <NAME>  ".len();
+    assert!(
+        lines.len() > 1
+            && lines[1].starts_with(&" ".repeat(text_column))
+            && !lines[1].starts_with(&" ".repeat(text_column + 1)),
+        "a command's help goes on under its options' text: {shown:?}"
+    );
+    assert_fits(&lines);
 }
 
 #[test]

@@ -25,9 +25,10 @@ use std::path::{Path, PathBuf};
 const MAX_LINE: usize = 10_000;
 
 /// The commands whose output a break between words would spoil: drawings fitted to the
-/// width already (`show`), wide tables (`sim`), data (`eval`) and clap's help. Any
-/// output asked for as JSON (`--json`) is data too.
-const LAID_OUT: [&str; 4] = ["show", "sim", "eval", "help"];
+/// width already (`show`), wide tables (`sim`) and data (`eval`). Any output asked for as
+/// JSON (`--json`) is data too. A command's help (`help auto`, as `auto --help`) hangs
+/// under its options' text.
+const LAID_OUT: [&str; 3] = ["show", "sim", "eval"];
 
 /// May the output of `line` (whose first word is `first`) be fitted to a terminal's
 /// width between words?
