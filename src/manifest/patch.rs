@@ -27,6 +27,10 @@ pub const VERBS: [&str; 3] = ["add", "change", "remove"];
 /// tile's `id`, a good's `key`, a pyramid's `level`.
 const ID_FIELDS: [&str; 3] = ["id", "key", "level"];
 
+/// A list of entries at most this long is shown whole when an id is not found; a longer
+/// one only by the entries near the id, when some are.
+const LISTED_WHOLE: usize = 12;
+
 /// Whether a `[data.KEY]` table is a patch of the inherited entry.
 pub fn is_patch(table: &Table) -> bool {
     !table.is_empty() && table.keys().all(|k| VERBS.contains(&k.as_str()))
@@ -197,7 +201,8 @@ impl Patching<'_> {
     }
 
     /// No entry is named `id`: the nearest id or name when close, and the entries (each
-    /// id with its name, when the entries have names: either finds it).
+    /// id with its name, when the entries have names: either finds it); of a long list
+    /// (a game's 80 cards), only those near `id` when some are.
     fn missing(&self, id: &str, at: usize) -> PatchError {
         let entries = self.entries_named();
         let words: Vec<&str> = entries
@@ -206,14 +211,28 @@ impl Patching<'_> {
             .collect();
         let (message, _) =
             vocabulary::unknown(id, &format!("an entry of [data.{}]", self.key), &words);
-        let listed: Vec<String> = entries
-            .iter()
-            .map(|(id, name)| match name {
-                Some(name) if name != id => format!("{id} ({name})"),
-                _ => id.clone(),
-            })
-            .collect();
-        let help = format!("the entries here: {}", listed.join(", "));
+        let near = vocabulary::closest(id, words.iter().copied());
+        let is_near = |(id, name): &&(String, Option<String>)| {
+            near.contains(&id.as_str()) || name.as_deref().is_some_and(|n| near.contains(&n))
+        };
+        let listed = |entries: &mut dyn Iterator<Item = &(String, Option<String>)>| {
+            entries
+                .map(|(id, name)| match name {
+                    Some(name) if name != id => format!("{id} ({name})"),
+                    _ => id.clone(),
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let help = if near.is_empty() || entries.len() <= LISTED_WHOLE {
+            format!("the entries here: {}", listed(&mut entries.iter()))
+        } else {
+            format!(
+                "the nearest entries: {}; {} in all, each found by its id or its name",
+                listed(&mut entries.iter().filter(is_near)),
+                entries.len()
+            )
+        };
         PatchError { at, message, help }
     }
 
@@ -610,6 +629,32 @@ mod tests {
         );
         let e = patched("[data.cards.add.A]\ncost = {}\n").unwrap_err();
         assert!(e.contains("already has an entry `A`"), "{e}");
+    }
+
+    #[test]
+    fn of_a_long_list_only_the_entries_near_an_unknown_id_are_shown() {
+        let base: String = (1..=20)
+            .map(|i| format!("[[card]]\nid = \"C{i:02}\"\nname = \"Card {i}\"\n"))
+            .collect();
+        let base: Table = toml::from_str(&base).unwrap();
+        let error = |manifest: &str| {
+            let doc: Table = toml::from_str(manifest).unwrap();
+            let patch = doc["data"]["cards"].as_table().unwrap();
+            apply(&base, patch, manifest, "cards", 0).err().unwrap()
+        };
+        let near = error("[data.cards.change.\"Card 177\"]\nname = \"x\"\n");
+        assert_eq!(
+            near.help,
+            "the nearest entries: C01 (Card 1), C07 (Card 7), C17 (Card 17); 20 in all, each found by its id or its name"
+        );
+        let far = error("[data.cards.change.Zebra]\nname = \"x\"\n");
+        assert!(
+            far.help
+                .starts_with("the entries here: C01 (Card 1), C02 (Card 2),")
+                && far.help.ends_with("C20 (Card 20)"),
+            "nothing near: every entry, to choose from: {}",
+            far.help
+        );
     }
 
     #[test]
