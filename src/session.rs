@@ -663,7 +663,17 @@ pub fn pick(moves: &[Move], choice: &str) -> Result<Move, Diagnostic> {
             ),
         );
     }
-    let shown: Vec<&str> = moves.iter().take(12).map(|m| m.label.as_str()).collect();
+    // Labels with commas of their own (payments: "pay 4 wood, 1 peat") are quoted, so that
+    // the commas between them still part them.
+    let quoted = moves.iter().any(|m| m.label.contains(", "));
+    let shown: Vec<String> = moves
+        .iter()
+        .take(12)
+        .map(|m| match quoted {
+            true => format!("`{}`", m.label),
+            false => m.label.to_string(),
+        })
+        .collect();
     let more = if moves.len() > 12 {
         format!(" … ({} in all)", moves.len())
     } else {

@@ -535,3 +535,16 @@ fn the_repl_lists_the_ways_to_pay_with_what_each_gives_up_and_tells_the_payment(
         ],
     );
 }
+
+#[test]
+fn a_wrong_answer_to_how_to_pay_lists_the_payments_each_whole() {
+    let mut o = asking(IRELAND, "wood 1, peat 1, grain 4");
+    o.place("G12", 3, 0);
+    o.play("use Stone Merchant at 3,0 > with a lay brother > 1 time");
+    let refused = o.g.try_play("pay 9 gold").unwrap_err();
+    let help = refused.help.unwrap_or_default();
+    assert!(
+        help.starts_with("legal moves: `pay 1 wood, 2 grain`, `pay 1 peat, 2 grain`; "),
+        "a payment's own commas do not run into the list's: {help}"
+    );
+}
