@@ -88,6 +88,10 @@ fn a_game_without_chance_is_played_once_a_side_and_reported_exact() {
         out.contains("\nexact: two seeds played move for move alike"),
         "{out}"
     );
+    assert!(
+        out.contains("\n  for a spread of games, let a Rhai bot draw its first moves from the seed: `--bot greedy:opening=4`"),
+        "the way to a spread is named: {out}"
+    );
     for claim in ["95% CI", "p-value =", "p <", "paired t test", "significant"] {
         assert!(!out.contains(claim), "{claim}: {out}");
     }

@@ -76,7 +76,7 @@ fn histograms(out: &mut String, sides: &[&SideRun]) {
 }
 
 /// The note on a run settled by one game per side.
-const EXACT: &str = "exact: two seeds played move for move alike on every side (neither the game nor the bot draws on chance), so one game per side is the result: no interval, no p-value";
+const EXACT: &str = "exact: two seeds played move for move alike on every side (neither the game nor the bot draws on chance), so one game per side is the result: no interval, no p-value\n  for a spread of games, let a Rhai bot draw its first moves from the seed: `--bot greedy:opening=4` (docs/MANUAL.md, \"Bots\")";
 
 /// The warning when whatever tells the sides apart never came into play.
 const ALIKE: &str = "warning: the two sides ended every game alike, seed by seed: what differs between them (an option, a rule, the bot) never came into play in these games; is it read by a rule that runs?";
