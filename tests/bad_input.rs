@@ -81,7 +81,7 @@ fn a_manifest_with_an_unknown_option_lists_the_known_ones() {
     );
     let e = load_error(&lib, "x");
     assert!(
-        e.starts_with("variants/x.toml:4:1: unknown option `meeple_per_colour`"),
+        e.starts_with("variants/x.toml:4:1: unknown option `meeple_per_colour`; did you mean `meeples_per_colour`?"),
         "{e}"
     );
     assert!(

@@ -359,7 +359,7 @@ fn apply(file: &Parsed, variant: &mut Variant) -> Result<(), Diagnostic> {
         if inherited.is_none() && option.get_ref().help.is_none() {
             let known: Vec<&str> = variant.options.keys().map(String::as_str).collect();
             return Err(file
-                .error(option, format!("unknown option `{name}`"))
+                .error(option, options::unknown(name, &known))
                 .with_help(format!(
                 "known options: {}; a new option needs `default`, `help`, and `range` or `choices`",
                 if known.is_empty() { "none".to_owned() } else { known.join(", ") }

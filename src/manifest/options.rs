@@ -108,6 +108,14 @@ impl OptionSpec {
 /// Option values chosen for one game: every option of the variant, defaults filled in.
 pub type OptionValues = BTreeMap<String, OptionValue>;
 
+/// "unknown option `name`", with the nearest of the `known` options when one is close.
+pub fn unknown(name: &str, known: &[&str]) -> String {
+    match crate::vocabulary::nearest(name, known) {
+        Some(near) => format!("unknown option `{name}`; did you mean `{near}`?"),
+        None => format!("unknown option `{name}`"),
+    }
+}
+
 /// Applies `k=v` overrides on top of the defaults of `specs`.
 ///
 /// Errors name the override, the option's manifest and what values would be accepted.
@@ -122,9 +130,10 @@ pub fn resolve(
     for (key, text) in overrides {
         let spec = specs.get(key).ok_or_else(|| {
             let known: Vec<&str> = specs.keys().map(String::as_str).collect();
-            Diagnostic::about(Kind::Usage, "--set", format!("unknown option `{key}`")).with_help(
-                format!("the options of this variant are: {}", known.join(", ")),
-            )
+            Diagnostic::about(Kind::Usage, "--set", unknown(key, &known)).with_help(format!(
+                "the options of this variant are: {}",
+                known.join(", ")
+            ))
         })?;
         let value = spec.parse(text).map_err(|why| {
             Diagnostic::about(Kind::Usage, "--set", format!("option `{key}`: {why}")).with_help(
@@ -186,7 +195,9 @@ mod tests {
         );
         let e = resolve(&tokens(), &[("token".into(), "5".into())]).unwrap_err();
         assert_eq!(e.kind, Kind::Usage);
-        assert_eq!(e.message, "unknown option `token`");
+        assert_eq!(e.message, "unknown option `token`; did you mean `tokens`?");
+        let e = resolve(&tokens(), &[("colour".into(), "5".into())]).unwrap_err();
+        assert_eq!(e.message, "unknown option `colour`");
         assert_eq!(parse_assignment("tokens").unwrap_err().kind, Kind::Usage);
     }
 }
