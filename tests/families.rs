@@ -42,14 +42,15 @@ fn pig_is_played_by_hand_and_by_auto_to_the_end_in_a_piped_repl_and_recorded() {
     let run = houserules_with_db(
         &db,
         &["play", "pig-solo", "--seed", "3"],
-        "show\nroll\nroll\nbank\nlog\nauto\nscore\n",
+        "show\nroll\nshow\nroll\nbank\nlog\nauto\nscore\n",
     );
     assert!(run.ok, "{}", run.stderr);
     assert_in_order(
         &run.stdout,
         &[
-            "turn 1 of 10",
+            "turn 1 of 10\nscore 0, pot 0 after 0 rolls; 6 bonus cards face down\n",
             "played roll\n  rolled 4: the pot holds 4\n",
+            "score 0, pot 4 after 1 roll; 6 bonus cards face down\n",
             "played roll\n  rolled 4: the pot holds 8\n",
             "played bank\n  banked 8: the score is 8\n",
             "  3  bank\n       banked 8: the score is 8\n",

@@ -291,3 +291,22 @@ fn idle_uses_offers_them_as_the_printed_rules_allow() {
         "placed, nothing done"
     );
 }
+
+#[test]
+fn the_neutral_prior_refused_for_want_of_the_price_says_the_price_in_words() {
+    let mut o = Oel::ireland();
+    o.g.set("display", "[\"I03\", \"I04\"]");
+    while o.phase() != "neutral_build" {
+        o.pass_once();
+    }
+    o.give("coin 1, grain 2");
+    o.play("neutral builds Granary > at 3,1 > neutral builds Malthouse > at 1,0");
+    assert_eq!(o.phase(), "neutral_prior");
+    // The coin gone (a house rule's doing, say), the price can no longer be paid.
+    o.g.set("goods", "let g = state.goods; g.take(\"coin\", 1); g");
+    let reason = why(&mut o, "neutral prior on Malthouse at 1,0");
+    assert!(
+        reason.contains("the work-contract price (1 coin, or "),
+        "{reason}"
+    );
+}
