@@ -1,7 +1,7 @@
 //! The `houserules` command: argument parsing and error reporting only; the work is
 //! done by the library.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use houserules::bot;
 use houserules::diagnostic::{Diagnostic, Kind};
 use houserules::games;
@@ -16,6 +16,7 @@ use houserules::sim::{self, Outputs, SimArgs};
 use houserules::solve::{self, SolveArgs};
 use houserules::terminal::{print, print_error};
 use houserules::vocabulary::whole_number;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -184,7 +185,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = help_width(Cli::command()).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match run(cli) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
@@ -196,6 +198,15 @@ fn main() -> ExitCode {
 }
 
 /// Runs the command; `Ok(false)` when a piped REPL session had a failed command.
+/// `--help` broken between words at a terminal's width (at most 100 columns, to stay
+/// readable), and left whole through a pipe, as the rest of the output is.
+fn help_width(command: clap::Command) -> clap::Command {
+    match std::io::stdout().is_terminal() {
+        true => command.max_term_width(100),
+        false => command.term_width(0),
+    }
+}
+
 fn run(cli: Cli) -> Result<bool, Diagnostic> {
     if matches!(cli.command, Some(Command::NewRule { .. })) {
         // Your first rule makes your rules folder.

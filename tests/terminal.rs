@@ -594,3 +594,19 @@ fn the_note_of_a_recorded_game_fits_the_terminal() {
     assert!(lines.len() > 1, "the note goes on a second line: {shown:?}");
     assert_fits(&lines);
 }
+
+#[test]
+fn a_commands_help_is_broken_between_words_at_the_terminals_width() {
+    let mut t = Terminal::start_with(&["sim", "--help"], &[("NO_COLOR", "1")]);
+    let shown = shown_until(&mut t, "Print help");
+    let lines = lines_from(&shown, "Play many seeded games");
+    let bot = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("--bot <NAME>"))
+        .unwrap_or_else(|| panic!("{shown:?}"));
+    assert!(
+        lines[bot + 1].trim_start().starts_with("The bot:") && lines[bot + 2].starts_with("    "),
+        "the bot's help goes on over lines under its first: {shown:?}"
+    );
+    assert_fits(&lines);
+}

@@ -228,9 +228,10 @@ pub enum Command {
 }
 
 /// The grammar with the REPL's own defaults: a `sim` typed at the REPL is a quick look
-/// (100 random-bot games), not the command line's long run.
+/// (100 random-bot games), not the command line's long run. Its help is left unbroken:
+/// the REPL fits its output to the terminal (`terminal::fit_lines`), a pipe takes it whole.
 pub fn grammar() -> clap::Command {
-    Line::command().mut_subcommand("sim", |sim| {
+    Line::command().term_width(0).mut_subcommand("sim", |sim| {
         sim.mut_arg("games", |a| a.default_value(QUICK_SIM.0))
             .mut_arg("bot", |a| a.default_value(QUICK_SIM.1))
     })
