@@ -610,3 +610,15 @@ fn a_commands_help_is_broken_between_words_at_the_terminals_width() {
     );
     assert_fits(&lines);
 }
+
+#[test]
+fn the_tables_address_is_broken_between_words_at_the_terminals_width() {
+    let mut t = Terminal::start(&["play", "pig-solo", "--seed", "1", "--web"]);
+    let shown = shown_until(&mut t, "prints it again)");
+    let lines = lines_from(&shown, "the table is at http://127.0.0.1:");
+    assert!(
+        lines.len() == 2 && lines[1].starts_with("  ") && lines[1].contains("beside this REPL"),
+        "the note goes on under it, two columns in: {shown:?}"
+    );
+    assert_fits(&lines);
+}

@@ -46,7 +46,7 @@ impl Served {
 
     /// Runs the REPL until `quit` or the end of input, answering the page between lines.
     pub fn run(self, console: &mut Console, lines: Lines) {
-        self.tell_address();
+        self.tell_address(console);
         let printer = console
             .interactive
             .then(|| ExternalPrinter::new(WAITING_MESSAGES));
@@ -72,7 +72,7 @@ impl Served {
                 Input::Line(Some(read), go_on) => {
                     let step = console.typed(read);
                     if step.web.is_some() {
-                        self.tell_address();
+                        self.tell_address(console);
                     }
                     self.table.changed();
                     let _ = go_on.send(!step.quit);
@@ -92,11 +92,11 @@ impl Served {
         }
     }
 
-    fn tell_address(&self) {
-        emit(&format!(
+    fn tell_address(&self, console: &Console) {
+        emit(&console.repl.fitted(format!(
             "the table is at {} (open it in a browser beside this REPL; `web` prints it again)\n",
             self.table.url()
-        ));
+        )));
     }
 }
 

@@ -30,7 +30,11 @@ fn a_request_without_the_token_or_with_another_is_refused() {
     // A browser asks for an icon without the token; the page names one of its own.
     let icon = http::request(&served.address, "GET", "/favicon.ico", &[], "");
     assert_eq!(icon.status, 403);
-    assert!(page.body.contains("<link rel=\"icon\" href=\"data:,\">"), "{}", page.body);
+    assert!(
+        page.body.contains("<link rel=\"icon\" href=\"data:,\">"),
+        "{}",
+        page.body
+    );
 }
 
 #[test]
