@@ -14,7 +14,7 @@ use houserules::script::{advised, api, Limits};
 use houserules::session::Session;
 use houserules::sim::{self, Outputs, SimArgs};
 use houserules::solve::{self, SolveArgs};
-use houserules::terminal::{print, print_error};
+use houserules::terminal::{fit_error, print, print_error};
 use houserules::vocabulary::whole_number;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -191,7 +191,7 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) => {
-            print_error(&format!("error: {e}\n"));
+            print_error(&fit_error(&format!("error: {e}\n")));
             ExitCode::FAILURE
         }
     }

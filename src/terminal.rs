@@ -45,6 +45,17 @@ pub fn wrap_messages(text: &str, width: usize) -> String {
     })
 }
 
+/// `text`, an error about to go to standard error, with its long `error:` and `help:`
+/// lines broken between words when standard error is a terminal (see [`wrap_messages`]).
+pub fn fit_error(text: &str) -> String {
+    match crossterm::terminal::size() {
+        Ok((columns, _)) if std::io::stderr().is_terminal() && columns > 0 => {
+            wrap_messages(text, usize::from(columns))
+        }
+        _ => text.to_owned(),
+    }
+}
+
 /// `text` with each line wider than `width` broken between words (a terminal would break
 /// it mid-word): a line of columns (`variants`' names and titles, `auto`'s moves and what
 /// they did) hangs under its last column, another two columns under its own indent. Not for drawings, wide

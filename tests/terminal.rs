@@ -622,3 +622,15 @@ fn the_tables_address_is_broken_between_words_at_the_terminals_width() {
     );
     assert_fits(&lines);
 }
+
+#[test]
+fn an_error_at_the_shell_is_broken_between_words_at_the_terminals_width() {
+    let mut t = Terminal::start(&["sim", "carcasonne-solo"]);
+    let shown = shown_until(&mut t, "pig-solo");
+    let lines = lines_from(&shown, "help: known variants:");
+    assert!(
+        lines.len() > 2 && lines[1..].iter().all(|l| l.starts_with("  ")),
+        "the help goes on indented: {shown:?}"
+    );
+    assert_fits(&lines);
+}
