@@ -197,7 +197,6 @@ fn main() -> ExitCode {
     }
 }
 
-/// Runs the command; `Ok(false)` when a piped REPL session had a failed command.
 /// `--help` broken between words at a terminal's width (at most 100 columns, to stay
 /// readable), and left whole through a pipe, as the rest of the output is.
 fn help_width(command: clap::Command) -> clap::Command {
@@ -207,6 +206,7 @@ fn help_width(command: clap::Command) -> clap::Command {
     }
 }
 
+/// Runs the command; `Ok(false)` when a piped REPL session had a failed command.
 fn run(cli: Cli) -> Result<bool, Diagnostic> {
     if matches!(cli.command, Some(Command::NewRule { .. })) {
         // Your first rule makes your rules folder.

@@ -188,13 +188,17 @@ fn a_bot_file_of_yours_beside_its_shipped_namesake_is_named_as_yours() {
 /// A rules folder holding `fat-pig`, a house rule of Pig just made by `new-rule`.
 fn fat_pig_home() -> tempfile::TempDir {
     let home = tempfile::tempdir().unwrap();
-    let h = home.path().to_str().unwrap();
-    let made = houserules(
-        &["--home", h, "new-rule", "fat-pig", "--from", "pig-solo"],
-        "",
-    );
-    assert!(made.ok, "{}", made.stderr);
+    new_rule_in(&home, "fat-pig", "pig-solo");
     home
+}
+
+/// Makes the house rule `name` of `from` with `new-rule` in the rules folder `home`;
+/// returns the text of its manifest.
+fn new_rule_in(home: &tempfile::TempDir, name: &str, from: &str) -> String {
+    let h = home.path().to_str().unwrap();
+    let made = houserules(&["--home", h, "new-rule", name, "--from", from], "");
+    assert!(made.ok, "{}", made.stderr);
+    std::fs::read_to_string(home.path().join(format!("variants/{name}.toml"))).unwrap()
 }
 
 #[test]
@@ -388,20 +392,8 @@ fn the_variants_titles_line_up_after_the_longest_name() {
 fn a_new_rule_lists_its_options_and_data_for_a_house_rule_of_toml_alone() {
     let home = tempfile::tempdir().unwrap();
     let h = home.path().to_str().unwrap();
-    let made = houserules(
-        &[
-            "--home",
-            h,
-            "new-rule",
-            "low-goal",
-            "--from",
-            "ora-et-labora-solo-ireland",
-        ],
-        "",
-    );
-    assert!(made.ok, "{}", made.stderr);
+    let text = new_rule_in(&home, "low-goal", "ora-et-labora-solo-ireland");
     let manifest = home.path().join("variants/low-goal.toml");
-    let text = std::fs::read_to_string(&manifest).unwrap();
     for line in [
         "# options.goal.default = 500    # The solo goal: points to reach\n",
         "# options.phase_order.default = \"rotate_first\"    # In a settlement round",
@@ -443,10 +435,8 @@ fn a_new_rule_from_an_option_whose_help_has_several_lines_still_loads() {
         "name = \"wordy\"\nextends = \"pig-solo\"\n\n[options.spare]\ndefault = 1\nrange = [0, 3]\nhelp = \"\"\"\nNot read by the rules:\na help of two lines\"\"\"\n",
     )
     .unwrap();
-    let made = houserules(&["--home", h, "new-rule", "mine", "--from", "wordy"], "");
-    assert!(made.ok, "{}", made.stderr);
+    let text = new_rule_in(&home, "mine", "wordy");
     let manifest = home.path().join("variants/mine.toml");
-    let text = std::fs::read_to_string(&manifest).unwrap();
     assert!(
         text.contains(
             "# options.spare.default = 1    # Not read by the rules: a help of two lines\n"

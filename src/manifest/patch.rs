@@ -31,6 +31,17 @@ const ID_FIELDS: [&str; 3] = ["id", "key", "level"];
 /// one only by the entries near the id, when some are.
 const LISTED_WHOLE: usize = 12;
 
+/// Entries as a list in words: "G01 (Priory), G02 (Cloister Courtyard)".
+fn listed<'a>(entries: impl Iterator<Item = &'a (String, Option<String>)>) -> String {
+    entries
+        .map(|(id, name)| match name {
+            Some(name) if name != id => format!("{id} ({name})"),
+            _ => id.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Whether a `[data.KEY]` table is a patch of the inherited entry.
 pub fn is_patch(table: &Table) -> bool {
     !table.is_empty() && table.keys().all(|k| VERBS.contains(&k.as_str()))
@@ -215,21 +226,12 @@ impl Patching<'_> {
         let is_near = |(id, name): &&(String, Option<String>)| {
             near.contains(&id.as_str()) || name.as_deref().is_some_and(|n| near.contains(&n))
         };
-        let listed = |entries: &mut dyn Iterator<Item = &(String, Option<String>)>| {
-            entries
-                .map(|(id, name)| match name {
-                    Some(name) if name != id => format!("{id} ({name})"),
-                    _ => id.clone(),
-                })
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
         let help = if near.is_empty() || entries.len() <= LISTED_WHOLE {
-            format!("the entries here: {}", listed(&mut entries.iter()))
+            format!("the entries here: {}", listed(entries.iter()))
         } else {
             format!(
                 "the nearest entries: {}; {} in all, each found by its id or its name",
-                listed(&mut entries.iter().filter(is_near)),
+                listed(entries.iter().filter(is_near)),
                 entries.len()
             )
         };

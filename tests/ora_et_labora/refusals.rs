@@ -262,15 +262,22 @@ fn a_use_of_your_own_building_that_could_do_nothing_is_no_move() {
     assert!(o.has_move("use Granary at 3,0"));
 }
 
-#[test]
-fn the_neutral_prior_is_not_offered_a_building_it_could_do_nothing_with() {
+/// Settlement phase A, holding `goods`, once the neutral player has built the Granary
+/// at 3,1 and the Malthouse at 1,0 (the display's only buildings).
+fn after_the_neutral_granary_and_malthouse(goods: &str) -> Oel {
     let mut o = Oel::ireland();
     o.g.set("display", "[\"I03\", \"I04\"]");
     while o.phase() != "neutral_build" {
         o.pass_once();
     }
-    o.give("coin 1");
+    o.give(goods);
     o.play("neutral builds Granary > at 3,1 > neutral builds Malthouse > at 1,0");
+    o
+}
+
+#[test]
+fn the_neutral_prior_is_not_offered_a_building_it_could_do_nothing_with() {
+    let o = after_the_neutral_granary_and_malthouse("coin 1");
     // 1 coin pays the prior and leaves nothing for the Granary; the Malthouse has no grain.
     assert_ne!(
         o.phase(),
@@ -294,13 +301,7 @@ fn idle_uses_offers_them_as_the_printed_rules_allow() {
 
 #[test]
 fn the_neutral_prior_refused_for_want_of_the_price_says_the_price_in_words() {
-    let mut o = Oel::ireland();
-    o.g.set("display", "[\"I03\", \"I04\"]");
-    while o.phase() != "neutral_build" {
-        o.pass_once();
-    }
-    o.give("coin 1, grain 2");
-    o.play("neutral builds Granary > at 3,1 > neutral builds Malthouse > at 1,0");
+    let mut o = after_the_neutral_granary_and_malthouse("coin 1, grain 2");
     assert_eq!(o.phase(), "neutral_prior");
     // The coin gone (a house rule's doing, say), the price can no longer be paid.
     o.g.set("goods", "let g = state.goods; g.take(\"coin\", 1); g");
