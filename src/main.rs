@@ -14,7 +14,7 @@ use houserules::script::{advised, api, Limits};
 use houserules::session::Session;
 use houserules::sim::{self, Outputs, SimArgs};
 use houserules::solve::{self, SolveArgs};
-use houserules::terminal::{fit_error, print, print_error};
+use houserules::terminal::{fit_error, fit_output, print, print_error};
 use houserules::vocabulary::whole_number;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -274,7 +274,11 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
             ));
         }
         Some(Command::History(args)) => {
-            print(&records::history(&db?, &args.query(), args.json)?);
+            let listed = records::history(&db?, &args.query(), args.json)?;
+            print(&match args.json {
+                true => listed,
+                false => fit_output(&listed),
+            });
         }
         Some(Command::Render { game, svg }) => {
             houserules::save::svg_name(&svg, "--svg")?;
@@ -289,19 +293,23 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
                 None => records::last_variant(&db)?,
             };
             let mut session = Session::new(&library, &variant, &[], 0, limits)?;
-            print(&records::goals(&db, &mut session)?);
+            print(&fit_output(&records::goals(&db, &mut session)?));
         }
         Some(Command::Variants) => {
-            print(&Repl::new(library, limits).execute("variants").output);
-        }
-        Some(Command::Options { variant }) => {
-            print(&repl::options_listing(
-                &Variant::load(&library, &variant)?,
-                None,
+            print(&fit_output(
+                &Repl::new(library, limits).execute("variants").output,
             ));
         }
+        Some(Command::Options { variant }) => {
+            print(&fit_output(&repl::options_listing(
+                &Variant::load(&library, &variant)?,
+                None,
+            )));
+        }
         Some(Command::NewRule { name, from }) => {
-            print(&houserules::new_rule::write(&library, &name, &from)?);
+            print(&fit_output(&houserules::new_rule::write(
+                &library, &name, &from,
+            )?));
         }
         Some(Command::Check { variant }) => {
             // As at the REPL: a person reads the answer, so errors carry their line.
@@ -309,10 +317,10 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
                 "fix the script, then run `{} check {variant}` again",
                 library.program()
             );
-            print(
+            print(&fit_output(
                 &repl::check(&library, &variant, Limits::interactive())
                     .map_err(|d| advised(d, &advice))?,
-            );
+            ));
         }
         Some(Command::Sim { variant, args }) => {
             let advice = try_then(&library, &variant, "run the sim again");

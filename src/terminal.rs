@@ -45,6 +45,15 @@ pub fn wrap_messages(text: &str, width: usize) -> String {
     })
 }
 
+/// `text`, prose about to go to standard output (a listing, a report in words): at a
+/// terminal broken between words at its width ([`fit_lines`]), through a pipe whole.
+pub fn fit_output(text: &str) -> String {
+    match std::io::stdout().is_terminal() {
+        true => fit_lines(text, width()),
+        false => text.to_owned(),
+    }
+}
+
 /// `text`, an error about to go to standard error, with its long `error:` and `help:`
 /// lines broken between words when standard error is a terminal (see [`wrap_messages`]).
 pub fn fit_error(text: &str) -> String {

@@ -634,3 +634,15 @@ fn an_error_at_the_shell_is_broken_between_words_at_the_terminals_width() {
     );
     assert_fits(&lines);
 }
+
+#[test]
+fn a_shell_commands_listing_is_broken_between_words_at_the_terminals_width() {
+    let mut t = Terminal::start(&["options", "pig-solo"]);
+    let shown = shown_until(&mut t, "turns = 10");
+    let lines = lines_from(&shown, "bonus_at = 20");
+    assert!(
+        lines.len() > 3 && lines[2].starts_with("      ") && lines[2].contains("(default 20)"),
+        "an option's help goes on under its own indent: {shown:?}"
+    );
+    assert_fits(&lines);
+}
