@@ -4,7 +4,7 @@
 //! and an empty rule file, which lists the rules of the game it may replace.
 
 use crate::diagnostic::{Diagnostic, Kind};
-use crate::manifest::{Library, OptionValue, Variant};
+use crate::manifest::{Library, Variant};
 use crate::script::api::rule_hooks;
 use std::fs::OpenOptions;
 use std::io::Write;
@@ -89,10 +89,9 @@ fn options_text(base: &Variant) -> String {
         base.name
     );
     for spec in base.options.values() {
-        let value = match &spec.default {
-            OptionValue::Text(s) => toml::Value::String(s.clone()).to_string(),
-            other => other.to_string(),
-        };
+        // As TOML writes it: a choice quoted, a number or a switch bare.
+        let value = toml::Value::try_from(&spec.default)
+            .map_or_else(|_| spec.default.to_string(), |v| v.to_string());
         // A help of several lines would end the comment: it is written on one.
         let help = spec.help.split_whitespace().collect::<Vec<_>>().join(" ");
         out += &format!("# options.{}.default = {value}    # {help}\n", spec.name);

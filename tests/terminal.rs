@@ -483,6 +483,13 @@ fn lines_typed_while_a_command_runs_each_run_after_it() {
 }
 
 /// What an Ireland game (seed 5) at a terminal prints for `line`, up to `until`.
+/// What the shell command `args` shows at the test's terminal before `until`, without
+/// colours.
+fn shell_shows(args: &[&str], until: &str) -> String {
+    let mut t = Terminal::start_with(args, &[("NO_COLOR", "1")]);
+    shown_until(&mut t, until)
+}
+
 fn ireland_shows(line: &str, until: &str) -> String {
     let mut t = Terminal::start(&["play", "ora-et-labora-solo-ireland", "--seed", "5"]);
     t.expect("`moves` to list the moves");
@@ -597,8 +604,7 @@ fn the_note_of_a_recorded_game_fits_the_terminal() {
 
 #[test]
 fn a_commands_help_is_broken_between_words_at_the_terminals_width() {
-    let mut t = Terminal::start_with(&["sim", "--help"], &[("NO_COLOR", "1")]);
-    let shown = shown_until(&mut t, "Print help");
+    let shown = shell_shows(&["sim", "--help"], "Print help");
     let lines = lines_from(&shown, "Play many seeded games");
     let bot = lines
         .iter()
@@ -625,8 +631,7 @@ fn the_tables_address_is_broken_between_words_at_the_terminals_width() {
 
 #[test]
 fn an_error_at_the_shell_is_broken_between_words_at_the_terminals_width() {
-    let mut t = Terminal::start(&["sim", "carcasonne-solo"]);
-    let shown = shown_until(&mut t, "pig-solo");
+    let shown = shell_shows(&["sim", "carcasonne-solo"], "pig-solo");
     let lines = lines_from(&shown, "help: known variants:");
     assert!(
         lines.len() > 2 && lines[1..].iter().all(|l| l.starts_with("  ")),
@@ -637,8 +642,7 @@ fn an_error_at_the_shell_is_broken_between_words_at_the_terminals_width() {
 
 #[test]
 fn a_shell_commands_listing_is_broken_between_words_at_the_terminals_width() {
-    let mut t = Terminal::start(&["options", "pig-solo"]);
-    let shown = shown_until(&mut t, "turns = 10");
+    let shown = shell_shows(&["options", "pig-solo"], "turns = 10");
     let lines = lines_from(&shown, "bonus_at = 20");
     assert!(
         lines.len() > 3 && lines[2].starts_with("      ") && lines[2].contains("(default 20)"),
