@@ -631,7 +631,7 @@ fn the_tables_address_is_broken_between_words_at_the_terminals_width() {
 
 #[test]
 fn an_error_at_the_shell_is_broken_between_words_at_the_terminals_width() {
-    let shown = shell_shows(&["sim", "carcasonne-solo"], "pig-solo");
+    let shown = shell_shows(&["sim", "chess"], "pig-solo");
     let lines = lines_from(&shown, "help: known variants:");
     assert!(
         lines.len() > 2 && lines[1..].iter().all(|l| l.starts_with("  ")),

@@ -257,9 +257,22 @@ fn options_lists_a_variants_options_from_the_shell() {
         !wrong.ok
             && wrong
                 .stderr
-                .contains("no variant `pig`; did you mean `pig-solo`?"),
-        "{}",
+                .contains("no variant `pig`; did you mean `pig-solo`?")
+            && wrong
+                .stderr
+                .contains("help: the `variants` command lists all ")
+            && !wrong.stderr.contains("carcassonne-solo"),
+        "a likely name is not buried under the whole list: {}",
         wrong.stderr
+    );
+    let unlike = houserules(&["options", "chess"], "");
+    assert!(
+        unlike.stderr.contains("no variant `chess`\n")
+            && unlike
+                .stderr
+                .contains("known variants: carcassonne-solo-3-meeples, "),
+        "with no likely name the variants are listed: {}",
+        unlike.stderr
     );
 }
 

@@ -207,9 +207,18 @@ impl Library {
             .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
             .collect();
         let words: Vec<&str> = known.iter().map(String::as_str).collect();
-        let message = match vocabulary::nearest(name, &words) {
+        let near = vocabulary::nearest(name, &words);
+        let message = match near {
             Some(near) => format!("no variant `{name}`; did you mean `{near}`?"),
             None => format!("no variant `{name}`"),
+        };
+        // With a likely name given, the whole list would bury it.
+        let which = match near {
+            Some(_) => format!(
+                "the `variants` command lists all {} with their titles",
+                known.len()
+            ),
+            None => format!("known variants: {}", known.join(", ")),
         };
         let yours = match &self.user {
             Some(folder) => format!("yours are read from {}", folder.display()),
@@ -220,7 +229,7 @@ impl Library {
         };
         Err(
             Diagnostic::in_file(Kind::NotFound, self.show(&self.variants_dir()), message)
-                .with_help(format!("known variants: {}; {yours}", known.join(", "))),
+                .with_help(format!("{which}; {yours}")),
         )
     }
 
