@@ -83,7 +83,8 @@ pub fn wrap_entries(entries: &[String], separator: &str, width: Option<usize>) -
     lines.join("\n")
 }
 
-fn width_of(value: &Dynamic) -> Option<usize> {
+/// A width as scripts give it: a whole number, or `()` for no limit.
+pub fn width_of(value: &Dynamic) -> Option<usize> {
     value.as_int().ok().map(|n| usize::try_from(n).unwrap_or(0))
 }
 

@@ -4,6 +4,7 @@
 
 use super::Oel;
 use crate::common::houserules;
+use houserules::script::ViewOptions;
 
 /// What `show` prints for the game in `o` (no terminal: no width).
 fn view(o: &Oel) -> String {
@@ -372,5 +373,48 @@ fn a_settlement_to_settle_says_the_most_it_can_be_worth() {
     assert_eq!(
         about(&mut o, "settle Shanty Town (1 food, 1 energy)"),
         Some(format!("up to {}", settlement_points(best)))
+    );
+}
+
+#[test]
+fn a_landscape_wider_than_the_terminal_is_drawn_in_bands_that_fit() {
+    let mut o = Oel::ireland();
+    o.give("coin 60");
+    o.play("buy plot (7 coins) > coast > row 0");
+    o.play("pass");
+    o.play("buy plot (6 coins) > mountain > row 0");
+    let at = |width: usize| ViewOptions {
+        width: Some(width),
+        ..ViewOptions::default()
+    };
+    let shown = o.g.rules.view(&mut o.g.state, &at(80)).unwrap().unwrap();
+    let landscape: Vec<&str> = shown
+        .lines()
+        .skip_while(|l| *l != "your landscape:")
+        .skip(1)
+        .take_while(|l| !l.starts_with("neutral player:"))
+        .collect();
+    assert!(
+        landscape.iter().all(|l| l.chars().count() <= 80),
+        "every line fits 80 columns: {shown}"
+    );
+    let headers: Vec<&str> = landscape
+        .iter()
+        .filter(|l| l.starts_with("    "))
+        .copied()
+        .collect();
+    assert_eq!(
+        headers
+            .iter()
+            .flat_map(|h| h.split_whitespace())
+            .collect::<Vec<_>>(),
+        ["-2", "-1", "0", "1", "2", "3", "4", "5", "6"],
+        "the nine columns in two bands, each under its numbers: {shown}"
+    );
+    assert_eq!(headers.len(), 2, "{shown}");
+    let wide = o.g.rules.view(&mut o.g.state, &at(200)).unwrap().unwrap();
+    assert!(
+        wide.contains("your landscape:\n    -2 ") && wide.contains("6\n  0 W"),
+        "one band where the width allows: {wide}"
     );
 }

@@ -13,6 +13,7 @@ use super::render::{clergy_mark, render_landscape, ID_CELL, NAME_CELL};
 use super::space::{Content, Terrain};
 use super::table::TableData;
 use super::wheel::Wheel;
+use crate::script::view::width_of;
 use crate::script::{script_error, Api, Fallible};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Map, FLOAT, INT};
 use std::sync::Arc;
@@ -565,10 +566,17 @@ fn card<'a>(cards: &'a Cards, id: &str) -> Fallible<&'a Card> {
         .ok_or_else(|| script_error(format!("there is no card `{id}`")))
 }
 
+/// The landscape with each card by its short name, for a player.
+fn render_named(l: &Landscape, cards: &CardsRef, width: Option<usize>) -> String {
+    let shorts = cards.0.short_names();
+    let name = |id: &str| shorts.get(id).cloned().unwrap_or_else(|| id.to_owned());
+    render_landscape(l, NAME_CELL, width, &name)
+}
+
 fn register_landscape(engine: &mut Engine) {
     const GRID: &str = "the landscape as a text grid of card ids: `P moor`, `H L1`, `P L3(P)` \
                         (terrain letter W C P H M, content, clergy mark)";
-    let ids = |l: &mut Landscape| render_landscape(l, ID_CELL, &|id: &str| id.to_owned());
+    let ids = |l: &mut Landscape| render_landscape(l, ID_CELL, None, &|id: &str| id.to_owned());
     engine
         .register_type_with_name::<Landscape>("Landscape")
         .api("l.to_string()", GRID, ids)
@@ -593,10 +601,14 @@ fn register_landscape(engine: &mut Engine) {
             "l.render(cards)",
             "the landscape as a player reads it: `H ClayMound`, `P CloistOff(P)`, each card \
              by its short name in `cards` (`c.short_names()`)",
-            |l: &mut Landscape, cards: CardsRef| {
-                let shorts = cards.0.short_names();
-                let name = |id: &str| shorts.get(id).cloned().unwrap_or_else(|| id.to_owned());
-                render_landscape(l, NAME_CELL, &name)
+            |l: &mut Landscape, cards: CardsRef| render_named(l, &cards, None),
+        )
+        .api(
+            "l.render(cards, width)",
+            "as `l.render(cards)`, its columns drawn in bands one under the other where they \
+             would run past `width` columns (`()`: no limit)",
+            |l: &mut Landscape, cards: CardsRef, width: Dynamic| {
+                render_named(l, &cards, width_of(&width))
             },
         )
         .api(
