@@ -333,7 +333,9 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
         Some(Command::Solve { variant, args }) => {
             let advice = try_then(&library, &variant, "solve again");
             solve::catch_ctrl_c();
-            print(&solve::solve(&library, &variant, &args).map_err(|d| advised(d, &advice))?);
+            let report =
+                solve::solve(&library, &variant, &args).map_err(|d| advised(d, &advice))?;
+            print(&fit_output(&report));
         }
         Some(Command::Merge { files, outputs }) => {
             print(&sim::merge(&files, &outputs)?);

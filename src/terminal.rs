@@ -57,11 +57,19 @@ pub fn fit_output(text: &str) -> String {
 /// `text`, an error about to go to standard error, with its long `error:` and `help:`
 /// lines broken between words when standard error is a terminal (see [`wrap_messages`]).
 pub fn fit_error(text: &str) -> String {
+    match error_width() {
+        Some(width) => wrap_messages(text, width),
+        None => text.to_owned(),
+    }
+}
+
+/// The width of the terminal that standard error goes to, if it goes to one.
+pub fn error_width() -> Option<usize> {
     match crossterm::terminal::size() {
         Ok((columns, _)) if std::io::stderr().is_terminal() && columns > 0 => {
-            wrap_messages(text, usize::from(columns))
+            Some(usize::from(columns))
         }
-        _ => text.to_owned(),
+        _ => None,
     }
 }
 

@@ -650,3 +650,46 @@ fn a_shell_commands_listing_is_broken_between_words_at_the_terminals_width() {
     );
     assert_fits(&lines);
 }
+
+#[test]
+fn solves_report_and_its_games_are_broken_between_words_at_the_terminals_width() {
+    let lib = crate::planner::puzzle();
+    let save = lib.path("best.save");
+    let home = lib.dir.path().to_str().unwrap();
+    // A budget this large makes each game's line, "… of 200000000 kops spent", too long.
+    let args = ["--home", home, "solve", "treasure", "--budget", "200000000"];
+    let shown = shell_shows(
+        &[&args[..], &["--save", save.to_str().unwrap()]].concat(),
+        "step through it",
+    );
+    // Above the bar, the bar's writer pads each line to the terminal's width instead of
+    // ending it: the game's line is read in rows of 80 columns.
+    let told: Vec<char> = shown[shown.find("detour at move 1, ").unwrap()..]
+        .chars()
+        .take_while(|c| *c != '░')
+        .collect();
+    let rows: Vec<String> = told.chunks(80).map(|r| r.iter().collect()).collect();
+    assert!(
+        rows.len() == 2 && rows[0].trim_end().ends_with(" kops") && rows[1].trim_end() == "  spent",
+        "a game's line goes on under it, broken between words: {rows:?}"
+    );
+    let bars = shown
+        .split("\u{1b}[2K")
+        .filter(|d| d.starts_with(['░', '█']));
+    let widths: Vec<usize> = bars
+        .map(|d| d.split('\r').next().unwrap().chars().count())
+        .collect();
+    assert!(
+        !widths.is_empty() && widths.iter().all(|w| *w <= 80),
+        "the bar shrinks to leave its words room: {widths:?}"
+    );
+    // The report comes after the bar's last drawing on the same line.
+    let report = &shown[shown.find("treasure: 16 in").unwrap()..];
+    let lines: Vec<&str> = report.split("\r\n").collect();
+    let wrote = lines.iter().position(|l| l.starts_with("wrote ")).unwrap();
+    assert!(
+        lines[wrote + 1].starts_with("  ") && lines[wrote + 1].contains("replays it"),
+        "the save's line goes on under it: {shown:?}"
+    );
+    assert_fits(&lines);
+}

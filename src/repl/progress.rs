@@ -25,7 +25,7 @@ pub fn auto(
         None => ProgressBar::hidden(),
     };
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} moves  {msg}")
+        ProgressStyle::with_template("{wide_bar} {pos}/{len} moves  {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let mut played = Vec::new();

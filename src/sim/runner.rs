@@ -239,14 +239,15 @@ impl Plan {
         }
         let bar = ProgressBar::new(total);
         // indicatif's own `{per_sec}` shows four decimals: a whole number reads better.
-        let style = ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  {eta} left")
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .with_key(
-                "rate",
-                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = w.write_str(&rate(state.per_sec()));
-                },
-            );
+        let style =
+            ProgressStyle::with_template("{wide_bar} {pos}/{len} games  {rate}  {eta} left")
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .with_key(
+                    "rate",
+                    |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = w.write_str(&rate(state.per_sec()));
+                    },
+                );
         bar.set_style(style);
         bar
     }

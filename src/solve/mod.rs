@@ -346,7 +346,7 @@ fn progress_bar(budget: u64) -> ProgressBar {
     }
     let bar = ProgressBar::new(budget / 1000);
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} kops  {msg}  {eta} left")
+        ProgressStyle::with_template("{wide_bar} {pos}/{len} kops  {msg}  {eta} left")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar

@@ -6,6 +6,7 @@ use super::{progress_bar, Found, Run, Start, ENDING_SHARE, LATE_MOVE_SHARE};
 use crate::bot::plan::{self, Beam, Detour, Detours, Line};
 use crate::diagnostic::Diagnostic;
 use crate::script::{interrupt, Rules};
+use crate::terminal;
 use indicatif::ProgressBar;
 use std::io::Write;
 use std::rc::Rc;
@@ -379,7 +380,8 @@ impl<'a> Search<'a> {
             // A closed standard error loses the line, never the search.
             let _ = writeln!(std::io::stderr(), "{told}");
         } else {
-            self.bar.println(told);
+            let width = terminal::error_width().unwrap_or(usize::MAX);
+            self.bar.println(terminal::fit_lines(&told, width));
         }
     }
 
