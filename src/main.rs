@@ -325,10 +325,10 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
         Some(Command::Sim { variant, args }) => {
             let advice = try_then(&library, &variant, "run the sim again");
             let variant = Variant::load(&library, &variant)?;
-            print(
+            print(&fit_output(
                 &sim::sim(&library, variant, &[], &args, true, db.as_deref().ok())
                     .map_err(|d| advised(d, &advice))?,
-            );
+            ));
         }
         Some(Command::Solve { variant, args }) => {
             let advice = try_then(&library, &variant, "solve again");
@@ -338,7 +338,7 @@ fn run(cli: Cli) -> Result<bool, Diagnostic> {
             print(&fit_output(&report));
         }
         Some(Command::Merge { files, outputs }) => {
-            print(&sim::merge(&files, &outputs)?);
+            print(&fit_output(&sim::merge(&files, &outputs)?));
         }
         Some(Command::Api { family, json }) => {
             let scripts = library.scripts_dir();

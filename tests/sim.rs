@@ -750,6 +750,17 @@ fn a_goal_that_a_side_does_not_define_shows_a_dash() {
             .map(cells)
             .collect()
     };
+    let table: Vec<&str> = r
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("mean "))
+        .take_while(|l| !l.is_empty())
+        .collect();
+    assert!(
+        table.len() > 20 && table.iter().all(|l| l.chars().count() <= 80),
+        "the two sides' table fits 80 columns, a long label on a line of its own: {}",
+        r.stdout
+    );
     let goals = section("goals reached");
     assert_eq!(goals.len(), 14, "{}", r.stdout);
     for cells in &goals {

@@ -693,3 +693,24 @@ fn solves_report_and_its_games_are_broken_between_words_at_the_terminals_width()
     );
     assert_fits(&lines);
 }
+
+#[test]
+fn sims_report_is_broken_between_words_and_its_table_fits() {
+    let args = ["sim", "pig-solo", "--games", "2", "--bot", "greedy"];
+    let in_the_shell = shell_shows(&args, "results");
+    let mut t = Terminal::start(&["play", "pig-solo", "--seed", "1"]);
+    t.expect("`moves` to list the moves");
+    t.type_line("sim --games 2 --bot greedy");
+    let at_the_repl = shown_until(&mut t, "results");
+    for shown in [in_the_shell, at_the_repl] {
+        // The report comes after the progress bar's last drawing on the same line.
+        let report = &shown[shown.find("2 games per side from seed 1").unwrap()..];
+        let lines: Vec<&str> = report.split("\r\n").collect();
+        assert!(
+            lines[2].starts_with("     bot greedy: scripts/bots/greedy.rhai")
+                && lines[3].starts_with("       "),
+            "the bot's files go on under their line: {shown:?}"
+        );
+        assert_fits(&lines);
+    }
+}

@@ -170,7 +170,7 @@ fn table(out: &mut String, sides: &[&SideRun], exact: bool) {
         .map(|(l, _)| l.chars().count())
         .max()
         .unwrap_or(0)
-        .min(room.max(MIN_LABEL));
+        .min(room);
     for (label, cells) in rows {
         let has_cells = cells.iter().any(|c| !c.is_empty());
         let mut line = if label.chars().count() > label_width && has_cells {
@@ -203,9 +203,6 @@ fn figures(sides: &[&SideRun]) -> Vec<(String, Vec<String>)> {
         }),
     ]
 }
-
-/// The narrowest label column, however wide the cells.
-const MIN_LABEL: usize = 16;
 
 /// Where the points came from: the mean of every whole-number part of the score map
 /// (the rules name the parts) that varies from game to game.
