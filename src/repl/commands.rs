@@ -26,8 +26,8 @@ const MAX_LINE: usize = 10_000;
 
 /// The commands whose output a break between words would spoil: drawings fitted to the
 /// width already (`show`) and data (`eval`). Any output asked for as JSON (`--json`) is
-/// data too. (`sim` fits its tables to the width itself; its prose is broken here.) A command's help (`help auto`, as `auto --help`) hangs
-/// under its options' text.
+/// data too. (`sim` fits its tables to the width itself, so only its prose is broken.)
+/// A command's help (`help auto`, as `auto --help`) hangs under its options' text.
 const LAID_OUT: [&str; 2] = ["show", "eval"];
 
 /// May the output of `line` (whose first word is `first`) be fitted to a terminal's
