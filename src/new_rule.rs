@@ -114,28 +114,55 @@ fn data_text(base: &Variant) -> String {
     )
 }
 
+/// How wide the rule file's comments are, as the shipped scripts are written.
+const COMMENT_WIDTH: usize = 100;
+
 fn rule_text(name: &str, base: &Variant, hooks: &[rule_hooks::RuleHook], program: &str) -> String {
-    let mut out = format!(
-        "// {name}: a house rule on {from}. A function defined here replaces the rule of the\n\
-         // same name; `this.parent(\"name\", [args])` runs the one it replaces (see\n\
-         // scripts/README.md, \"Composing rules\"). `{program} check {name}` tries it.\n\
-         //\n",
-        from = base.name,
+    let mut out = comment(
+        &format!(
+            "{name}: a house rule on {from}. A function defined here replaces the rule of \
+             the same name; `this.parent(\"name\", [args])` runs the one it replaces (see \
+             scripts/README.md, \"Composing rules\"). `{program} check {name}` tries it.",
+            from = base.name,
+        ),
+        "// ",
+        "// ",
     );
+    out += "//\n";
     if hooks.is_empty() {
         let shown: Vec<&str> = base.scripts.iter().map(|s| s.shown.as_str()).collect();
-        out += &format!(
-            "// Its scripts ({}) mark no function as a rule (`/// rule:`): any of theirs may\n\
-             // be replaced.\n",
-            shown.join(", ")
+        out += &comment(
+            &format!(
+                "Its scripts ({}) mark no function as a rule (`/// rule:`): any of theirs may \
+                 be replaced.",
+                shown.join(", ")
+            ),
+            "// ",
+            "// ",
         );
     } else {
         out += &format!("// The rules of {} a house rule may replace:\n", base.name);
     }
     for h in hooks {
-        out += &format!("//   {:<32} {}\n", h.call, h.doc);
+        let first = format!("//   {:<32} ", h.call);
+        out += &comment(
+            &h.doc,
+            &first,
+            &format!("//{}", " ".repeat(first.len() - 2)),
+        );
     }
     out
+}
+
+/// `text` as comment lines of at most [`COMMENT_WIDTH`] columns (a word longer than the
+/// room left is not broken), the first starting with `first`, the others with `rest`.
+fn comment(text: &str, first: &str, rest: &str) -> String {
+    let options = textwrap::Options::new(COMMENT_WIDTH)
+        .initial_indent(first)
+        .subsequent_indent(rest)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation)
+        .break_words(false);
+    textwrap::fill(text, options) + "\n"
 }
 
 /// Writes a new file (never over an existing one), with its folder.

@@ -44,6 +44,16 @@ fn a_house_rule_in_your_own_folder_is_listed_checked_and_played() {
         !text.contains("invader_scoring()"),
         "only the rules of the variant's own scripts, not The Invaders':\n{text}"
     );
+    assert!(
+        text.lines().all(|l| l.chars().count() <= 100),
+        "the comments are as wide as the shipped scripts' lines:\n{text}"
+    );
+    let under_the_descriptions = format!("//{}", " ".repeat(36));
+    assert!(
+        text.lines().any(|l| l.starts_with(&under_the_descriptions)
+            && !l[under_the_descriptions.len()..].starts_with(' ')),
+        "a rule's long description goes on under itself:\n{text}"
+    );
     let untried = houserules(&["--home", h, "check", "two-meeples"], "");
     assert!(
         untried.stdout.contains(
