@@ -6,6 +6,7 @@
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::manifest::{Library, Variant};
 use crate::script::api::rule_hooks;
+use crate::terminal;
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -141,7 +142,8 @@ fn rule_text(name: &str, base: &Variant, hooks: &[rule_hooks::RuleHook], program
             "// ",
         );
     } else {
-        out += &format!("// The rules of {} a house rule may replace:\n", base.name);
+        let intro = format!("The rules of {} a house rule may replace:", base.name);
+        out += &comment(&intro, "// ", "// ");
     }
     for h in hooks {
         let first = format!("//   {:<32} ", h.call);
@@ -154,15 +156,10 @@ fn rule_text(name: &str, base: &Variant, hooks: &[rule_hooks::RuleHook], program
     out
 }
 
-/// `text` as comment lines of at most [`COMMENT_WIDTH`] columns (a word longer than the
-/// room left is not broken), the first starting with `first`, the others with `rest`.
+/// `text` as comment lines of at most [`COMMENT_WIDTH`] columns, the first starting with
+/// `first`, the others with `rest`.
 fn comment(text: &str, first: &str, rest: &str) -> String {
-    let options = textwrap::Options::new(COMMENT_WIDTH)
-        .initial_indent(first)
-        .subsequent_indent(rest)
-        .word_splitter(textwrap::WordSplitter::NoHyphenation)
-        .break_words(false);
-    textwrap::fill(text, options) + "\n"
+    terminal::fill(text, COMMENT_WIDTH, first, rest) + "\n"
 }
 
 /// Writes a new file (never over an existing one), with its folder.

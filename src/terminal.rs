@@ -113,15 +113,20 @@ pub fn fit(line: &str, width: usize, indent: usize) -> String {
     if display_width(line) <= width {
         return line.to_owned();
     }
-    let hanging = " ".repeat(indent);
-    // A word is never broken: not a name at its hyphens (`my-house-rule-variant`),
-    // nor a path longer than the width, which the terminal then wraps and still copies
-    // whole.
+    fill(line, width, "", &" ".repeat(indent))
+}
+
+/// `text` in lines of at most `width` columns, broken between words, the first line
+/// starting with `first` and the others with `rest`. A word is never broken: not a name
+/// at its hyphens (`my-house-rule-variant`), nor a path longer than the width, which a
+/// terminal then wraps and still copies whole.
+pub fn fill(text: &str, width: usize, first: &str, rest: &str) -> String {
     let options = textwrap::Options::new(width)
-        .subsequent_indent(&hanging)
+        .initial_indent(first)
+        .subsequent_indent(rest)
         .word_splitter(textwrap::WordSplitter::NoHyphenation)
         .break_words(false);
-    textwrap::fill(line, options)
+    textwrap::fill(text, options)
 }
 
 /// A word as a shell (and the REPL's line splitting) reads it back: quoted only where it
