@@ -8,6 +8,7 @@ pub mod grammar;
 mod history;
 mod line_source;
 mod narration;
+mod on_the_game;
 mod progress;
 mod served;
 mod table;
