@@ -594,7 +594,7 @@ fn merge_from_the_command_line_reproduces_the_whole_run() {
     let r = houserules(&["merge", &two, &one, "--json", &merged], "");
     assert!(r.ok, "{}", r.stderr);
     assert!(
-        r.stdout.starts_with("7 games per side from seed 9\n"),
+        r.stdout.starts_with("7 games from seed 9\n"),
         "{}",
         r.stdout
     );
@@ -915,17 +915,13 @@ fn a_profiled_bench_names_the_rule_functions_and_lines_that_took_the_time() {
 }
 
 #[test]
-fn one_game_on_two_threads_is_one_game_per_side() {
+fn one_game_on_two_threads_is_one_game() {
     let args: Vec<&str> = "sim carcassonne-solo --games 1 --bot random --threads 2"
         .split(' ')
         .collect();
     let r = houserules(&args, "");
     assert!(r.ok, "{}", r.stderr);
-    assert!(
-        r.stdout.starts_with("1 game per side from seed 1 ("),
-        "{}",
-        r.stdout
-    );
+    assert!(r.stdout.starts_with("1 game from seed 1 ("), "{}", r.stdout);
 }
 
 /// A bot that turns a coin for ever (tests/fixtures/loops/): `sim` and `auto` stop its

@@ -704,7 +704,7 @@ fn sims_report_is_broken_between_words_and_its_table_fits() {
     let at_the_repl = shown_until(&mut t, "results");
     for shown in [in_the_shell, at_the_repl] {
         // The report comes after the progress bar's last drawing on the same line.
-        let report = &shown[shown.find("2 games per side from seed 1").unwrap()..];
+        let report = &shown[shown.find("2 games from seed 1").unwrap()..];
         let lines: Vec<&str> = report.split("\r\n").collect();
         assert!(
             lines[2].starts_with("     bot greedy: scripts/bots/greedy.rhai")

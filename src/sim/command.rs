@@ -205,10 +205,9 @@ fn stopped_report(run: &Run, timing: &str, args: &SimArgs) -> String {
     if args.record {
         unwritten.push("no game is recorded");
     }
-    let played = run.sides.first().map_or(0, |s| s.results.len());
     format!(
-        "interrupted (Ctrl-C) after {} per side: the report covers those{}\n{}",
-        count(played, "game"),
+        "interrupted (Ctrl-C) after {}: the report covers those{}\n{}",
+        report::games_played(run),
         unwritten
             .iter()
             .map(|u| format!("; {u}"))

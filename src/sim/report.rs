@@ -18,11 +18,10 @@ pub fn text(run: &Run, timing: Option<&str>) -> String {
         .shard
         .map(|s| format!(", shard {s}"))
         .unwrap_or_default();
-    let played = run.sides.first().map_or(0, |s| s.results.len());
     let _ = writeln!(
         out,
-        "{} per side from seed {}{shard}{}",
-        count(played, "game"),
+        "{} from seed {}{shard}{}",
+        games_played(run),
         run.seed,
         timing.map(|t| format!(" ({t})")).unwrap_or_default()
     );
@@ -73,6 +72,15 @@ fn histograms(out: &mut String, sides: &[&SideRun]) {
         if sides.len() > 1 { " (A | B)" } else { "" }
     );
     out.push_str(&histogram::draw(&bins, &columns, width));
+}
+
+/// "12 games" of one side, "12 games per side" of a comparison (each side plays them all).
+pub fn games_played(run: &Run) -> String {
+    let played = count(run.sides.first().map_or(0, |s| s.results.len()), "game");
+    match run.sides.len() {
+        1 => played,
+        _ => format!("{played} per side"),
+    }
 }
 
 /// The note on a run settled by one game per side.
