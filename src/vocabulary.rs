@@ -58,11 +58,17 @@ const CLOSE: f64 = 0.8;
 /// `word` is not among `words`: "`wod` is not a good; did you mean `wood`?" (`what`
 /// names the kind of word), with the list for the help line.
 pub fn unknown(word: &str, what: &str, words: &[&str]) -> (String, String) {
-    let message = match nearest(word, words) {
-        Some(near) => format!("`{word}` is not {what}; did you mean `{near}`?"),
-        None => format!("`{word}` is not {what}"),
-    };
+    let message = suggesting(format!("`{word}` is not {what}"), nearest(word, words));
     (message, format!("the words here: {}", words.join(", ")))
+}
+
+/// `message` about a word not found, with "; did you mean `near`?" when a near word is
+/// known: every such message asks alike.
+pub fn suggesting(message: String, near: Option<&str>) -> String {
+    match near {
+        Some(near) => format!("{message}; did you mean `{near}`?"),
+        None => message,
+    }
 }
 
 /// The word of `words` nearest to `word`, when it is close.

@@ -497,12 +497,12 @@ fn ireland_shows(line: &str, until: &str) -> String {
     shown_until(&mut t, until)
 }
 
-/// The lines of `shown` from the first that starts as `first` does.
+/// The lines of `shown` from the first place `first` stands (a progress bar's last
+/// drawing may precede it on its line).
 fn lines_from<'a>(shown: &'a str, first: &str) -> Vec<&'a str> {
     shown
-        .split("\r\n")
-        .skip_while(|l| !l.starts_with(first))
-        .collect()
+        .find(first)
+        .map_or(Vec::new(), |at| shown[at..].split("\r\n").collect())
 }
 
 /// No line of `lines` is wider than the test's terminal (80 columns).
@@ -683,9 +683,7 @@ fn solves_report_and_its_games_are_broken_between_words_at_the_terminals_width()
         !widths.is_empty() && widths.iter().all(|w| *w <= 80),
         "the bar shrinks to leave its words room: {widths:?}"
     );
-    // The report comes after the bar's last drawing on the same line.
-    let report = &shown[shown.find("treasure: 16 in").unwrap()..];
-    let lines: Vec<&str> = report.split("\r\n").collect();
+    let lines = lines_from(&shown, "treasure: 16 in");
     let wrote = lines.iter().position(|l| l.starts_with("wrote ")).unwrap();
     assert!(
         lines[wrote + 1].starts_with("  ") && lines[wrote + 1].contains("replays it"),
@@ -703,9 +701,7 @@ fn sims_report_is_broken_between_words_and_its_table_fits() {
     t.type_line("sim --games 2 --bot greedy");
     let at_the_repl = shown_until(&mut t, "results");
     for shown in [in_the_shell, at_the_repl] {
-        // The report comes after the progress bar's last drawing on the same line.
-        let report = &shown[shown.find("2 games from seed 1").unwrap()..];
-        let lines: Vec<&str> = report.split("\r\n").collect();
+        let lines = lines_from(&shown, "2 games from seed 1");
         assert!(
             lines[2].starts_with("     bot greedy: scripts/bots/greedy.rhai")
                 && lines[3].starts_with("       "),

@@ -208,10 +208,7 @@ impl Library {
             .collect();
         let words: Vec<&str> = known.iter().map(String::as_str).collect();
         let near = vocabulary::nearest(name, &words);
-        let message = match near {
-            Some(near) => format!("no variant `{name}`; did you mean `{near}`?"),
-            None => format!("no variant `{name}`"),
-        };
+        let message = vocabulary::suggesting(format!("no variant `{name}`"), near);
         // With a likely name given, the whole list would bury it.
         let which = match near {
             Some(_) => format!(

@@ -110,10 +110,8 @@ pub type OptionValues = BTreeMap<String, OptionValue>;
 
 /// "unknown option `name`", with the nearest of the `known` options when one is close.
 pub fn unknown(name: &str, known: &[&str]) -> String {
-    match crate::vocabulary::nearest(name, known) {
-        Some(near) => format!("unknown option `{name}`; did you mean `{near}`?"),
-        None => format!("unknown option `{name}`"),
-    }
+    let near = crate::vocabulary::nearest(name, known);
+    crate::vocabulary::suggesting(format!("unknown option `{name}`"), near)
 }
 
 /// Applies `k=v` overrides on top of the defaults of `specs`.
